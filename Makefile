@@ -1,0 +1,59 @@
+# Every target installs what it needs: `make run` and `make test` work on a fresh clone.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.DEFAULT_GOAL := help
+.PHONY: help install browser run test test-fast bench eval lint format clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -c constraints.txt -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP) ## create .venv and install the project with its dev tools
+
+browser: ## install Debian's Chromium for the browser tests (needs root or sudo)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+run: $(STAMP) ## start the API and web page on SQLite with the bundled model (http://$(HOST):$(PORT))
+	$(PY) -m companion.cli serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP) browser ## run the whole test suite (real model, SQLite, PostgreSQL/Redis when present, Chromium)
+	$(PY) -m pytest
+
+test-fast: $(STAMP) ## the tests that need neither the real model nor a browser
+	$(PY) -m pytest -m "not slow and not browser"
+
+bench: $(STAMP) ## referee latency and API throughput, with figures printed
+	$(PY) -m evals.bench_referee
+	$(PY) -m evals.bench_api
+
+eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot
+	$(PY) -m evals.referee_eval
+
+lint: $(STAMP) ## ruff + mypy (strict on companion/)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+format: $(STAMP) ## apply ruff's formatter and fixes
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean: ## remove the virtual environment and caches
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .cache

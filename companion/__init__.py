@@ -1,0 +1,1 @@
+"""AI-assisted storytelling companion for narrative card games (the pure domain)."""

@@ -1,0 +1,36 @@
+"""Cards and decks: story cards in five groups, interrupt cards, ending cards, en/ja/es text.
+
+Errors::
+
+    DeckError (ValueError)        a deck file is malformed: carries path, line, field
+    UnknownCardError (KeyError)   a card id or label names no card of the deck
+"""
+
+from companion.cards.loader import DeckError, load_deck, load_deck_text, once_upon_a_time_deck
+from companion.cards.models import (
+    LANGUAGES,
+    CardText,
+    Deck,
+    EndingCard,
+    Group,
+    Language,
+    StoryCard,
+    UnknownCardError,
+)
+from companion.cards.text import fold
+
+__all__ = [
+    "LANGUAGES",
+    "CardText",
+    "Deck",
+    "DeckError",
+    "EndingCard",
+    "Group",
+    "Language",
+    "StoryCard",
+    "UnknownCardError",
+    "fold",
+    "load_deck",
+    "load_deck_text",
+    "once_upon_a_time_deck",
+]

@@ -1,0 +1,46 @@
+"""The one Settings object. Read from the environment at the edge (API, CLI) and passed in."""
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore", populate_by_name=True)
+
+    # storage
+    database_url: str = Field(
+        default="sqlite:///data/companion.db",
+        validation_alias=AliasChoices("DATABASE_URL", "COMPANION_DATABASE_URL"),
+    )
+    redis_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("REDIS_URL", "COMPANION_REDIS_URL")
+    )
+
+    # narrator (any OpenAI-compatible server); no model configured → the offline narrator
+    openai_base_url: str | None = Field(default=None, validation_alias="OPENAI_BASE_URL")
+    openai_api_key: str | None = Field(default=None, validation_alias="OPENAI_API_KEY")
+    llm_model: str | None = Field(default=None, validation_alias="COMPANION_LLM_MODEL")
+    llm_timeout_s: float = Field(default=20.0, gt=0, validation_alias="COMPANION_LLM_TIMEOUT_S")
+    llm_max_retries: int = Field(
+        default=2, ge=0, le=10, validation_alias="COMPANION_LLM_MAX_RETRIES"
+    )
+    llm_max_reasks: int = Field(default=2, ge=0, le=5, validation_alias="COMPANION_LLM_MAX_REASKS")
+
+    # embeddings
+    embedder: Literal["onnx-int8", "torch", "openai"] = Field(
+        default="onnx-int8", validation_alias="COMPANION_EMBEDDER"
+    )
+    embeddings_model: str | None = Field(
+        default=None, validation_alias="COMPANION_EMBEDDINGS_MODEL"
+    )
+    cache_dir: Path = Field(
+        default=Path.home() / ".cache" / "storytelling-companion",
+        validation_alias="COMPANION_CACHE_DIR",
+    )
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.llm_model and (self.openai_base_url or self.openai_api_key))
