@@ -1,0 +1,7 @@
+"""Shared test set-up. Nothing here reaches a network: the model ships in a package."""
+
+import os
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
