@@ -1,0 +1,282 @@
+"""`EventLog`: create tables, append events with a sequence check, read them back."""
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select, text
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from companion.store.database import SQLITE_IMMEDIATE, create_database_engine, migrate
+from companion.store.errors import (
+    SeqConflictError,
+    StoreUnavailableError,
+    TableNotFoundError,
+)
+from companion.store.schema import events, idempotency_keys, seats, snapshots, tables
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: its type and JSON payload."""
+
+    type: str
+    payload: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event in the log, numbered from 1 per table."""
+
+    table_id: str
+    seq: int
+    type: str
+    payload: dict[str, Any]
+    created: datetime
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    created: datetime
+    config: dict[str, Any]
+    token_hashes: dict[int, str | None]  # seat → sha256 hex of its token (None: no token)
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    """A request accepted under an idempotency key and the seqs it appended."""
+
+    seat: int
+    key: str
+    fingerprint: str
+    first_seq: int
+    last_seq: int
+
+
+@dataclass(frozen=True)
+class IdempotencyClaim:
+    seat: int
+    key: str
+    fingerprint: str
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    seq: int
+    format: str
+    state: dict[str, Any]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+class EventLog:
+    """The append-only event log of every table, on one SQLAlchemy engine."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._write_options = (
+            {} if engine.dialect.name == "postgresql" else {SQLITE_IMMEDIATE: True}
+        )
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[Connection]:
+        options = self._write_options if write else {}
+        try:
+            with self.engine.connect().execution_options(**options) as conn, conn.begin():
+                yield conn
+        except IntegrityError:
+            raise
+        except DBAPIError as error:
+            raise StoreUnavailableError(f"database error: {error.orig!r}") from error
+
+    def ping(self) -> None:
+        """Raise `StoreUnavailableError` unless the database answers."""
+        with self._transaction(write=False) as conn:
+            conn.execute(text("SELECT 1"))
+
+    def create_table(
+        self,
+        table_id: str,
+        config: Mapping[str, Any],
+        token_hashes: Mapping[int, str | None],
+        initial: Sequence[NewEvent] = (),
+    ) -> TableRecord:
+        """Store a new table, its seats and its first events in one transaction."""
+        created = _now()
+        with self._transaction(write=True) as conn:
+            conn.execute(insert(tables).values(id=table_id, created=created, config=dict(config)))
+            if token_hashes:
+                conn.execute(
+                    insert(seats),
+                    [
+                        {"table_id": table_id, "seat": seat, "token_hash": digest}
+                        for seat, digest in token_hashes.items()
+                    ],
+                )
+            self._insert_events(conn, table_id, 0, initial, created)
+        return TableRecord(table_id, created, dict(config), dict(token_hashes))
+
+    def table(self, table_id: str) -> TableRecord:
+        with self._transaction(write=False) as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                raise TableNotFoundError(table_id)
+            seat_rows = conn.execute(
+                select(seats.c.seat, seats.c.token_hash).where(seats.c.table_id == table_id)
+            ).all()
+        return TableRecord(
+            row.id, _aware(row.created), dict(row.config), {s.seat: s.token_hash for s in seat_rows}
+        )
+
+    def append(
+        self,
+        table_id: str,
+        new_events: Sequence[NewEvent],
+        *,
+        after_seq: int,
+        idempotency: IdempotencyClaim | None = None,
+    ) -> list[StoredEvent]:
+        """Append events numbered after `after_seq`, which must be the table's last seq.
+
+        Raises `SeqConflictError` when another writer appended first (nothing is written then).
+        """
+        if not new_events:
+            raise ValueError("nothing to append")
+        created = _now()
+        try:
+            with self._transaction(write=True) as conn:
+                last = self._last_seq(conn, table_id)
+                if last != after_seq:
+                    raise SeqConflictError(table_id, after_seq)
+                stored = self._insert_events(conn, table_id, after_seq, new_events, created)
+                if idempotency is not None:
+                    conn.execute(
+                        insert(idempotency_keys).values(
+                            table_id=table_id,
+                            seat=idempotency.seat,
+                            key=idempotency.key,
+                            fingerprint=idempotency.fingerprint,
+                            first_seq=stored[0].seq,
+                            last_seq=stored[-1].seq,
+                            created=created,
+                        )
+                    )
+        except IntegrityError as error:  # a concurrent writer took the seq (or the key) first
+            raise SeqConflictError(table_id, after_seq) from error
+        return stored
+
+    def _last_seq(self, conn: Connection, table_id: str) -> int:
+        exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
+        if exists is None:
+            raise TableNotFoundError(table_id)
+        last = conn.execute(
+            select(func.max(events.c.seq)).where(events.c.table_id == table_id)
+        ).scalar_one()
+        return int(last or 0)
+
+    @staticmethod
+    def _insert_events(
+        conn: Connection,
+        table_id: str,
+        after_seq: int,
+        new_events: Sequence[NewEvent],
+        created: datetime,
+    ) -> list[StoredEvent]:
+        stored = [
+            StoredEvent(table_id, after_seq + i, e.type, dict(e.payload), created)
+            for i, e in enumerate(new_events, start=1)
+        ]
+        if stored:
+            conn.execute(
+                insert(events),
+                [
+                    {
+                        "table_id": table_id,
+                        "seq": e.seq,
+                        "type": e.type,
+                        "payload": e.payload,
+                        "created": created,
+                    }
+                    for e in stored
+                ],
+            )
+        return stored
+
+    def last_seq(self, table_id: str) -> int:
+        with self._transaction(write=False) as conn:
+            return self._last_seq(conn, table_id)
+
+    def read(self, table_id: str, *, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
+        """The events with after < seq (≤ upto), in order. Unknown table → `TableNotFoundError`."""
+        query = select(events).where(events.c.table_id == table_id, events.c.seq > after)
+        if upto is not None:
+            query = query.where(events.c.seq <= upto)
+        with self._transaction(write=False) as conn:
+            rows = conn.execute(query.order_by(events.c.seq)).all()
+            if not rows and after == 0:
+                self._last_seq(conn, table_id)  # raises for an unknown table
+        return [
+            StoredEvent(table_id, r.seq, r.type, dict(r.payload), _aware(r.created)) for r in rows
+        ]
+
+    def idempotency_record(self, table_id: str, seat: int, key: str) -> IdempotencyRecord | None:
+        query = select(idempotency_keys).where(
+            idempotency_keys.c.table_id == table_id,
+            idempotency_keys.c.seat == seat,
+            idempotency_keys.c.key == key,
+        )
+        with self._transaction(write=False) as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        return IdempotencyRecord(row.seat, row.key, row.fingerprint, row.first_seq, row.last_seq)
+
+    def save_snapshot(self, table_id: str, seq: int, format: str, state: Mapping[str, Any]) -> None:
+        """Keep derived state at `seq`. A snapshot already stored there is left as it is."""
+        try:
+            with self._transaction(write=True) as conn:
+                conn.execute(
+                    insert(snapshots).values(
+                        table_id=table_id, seq=seq, format=format, state=dict(state), created=_now()
+                    )
+                )
+        except IntegrityError:
+            return
+
+    def latest_snapshot(self, table_id: str, format: str) -> Snapshot | None:
+        query = (
+            select(snapshots)
+            .where(snapshots.c.table_id == table_id, snapshots.c.format == format)
+            .order_by(snapshots.c.seq.desc())
+            .limit(1)
+        )
+        with self._transaction(write=False) as conn:
+            row = conn.execute(query).first()
+        return None if row is None else Snapshot(row.seq, row.format, dict(row.state))
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def open_store(url: str, *, pool_size: int = 10) -> EventLog:
+    """An `EventLog` on `url`, with the schema migrated to the newest version."""
+    engine = create_database_engine(url, pool_size=pool_size)
+    try:
+        migrate(engine)
+    except DBAPIError as error:
+        engine.dispose()
+        raise StoreUnavailableError(f"cannot migrate {engine.url!r}: {error.orig!r}") from error
+    return EventLog(engine)
