@@ -1,0 +1,39 @@
+"""``load_embedder``: the one place that turns a kind string into an ``Embedder``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from embeddings.base import Embedder
+from embeddings.bundled import BUNDLED_MODEL_NAME, bundled_model_dir
+from embeddings.errors import ModelBuildError
+
+KINDS = ("onnx-int8", "torch", "openai", "st:<path>")
+
+
+def load_embedder(
+    kind: str = "onnx-int8",
+    *,
+    cache_dir: Path,
+    model: str | None = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+) -> Embedder:
+    """Build the embedder named by ``kind``.
+
+    - ``"onnx-int8"`` (default): the bundled MiniLM, int8-quantised ONNX built once into
+      ``cache_dir``, run with onnxruntime (no torch at run time).
+    - ``"torch"``: the bundled MiniLM with plain sentence-transformers (fp32).
+    - ``"st:<path>"``: any local sentence-transformers model directory.
+    - ``"openai"``: an OpenAI-compatible ``/v1/embeddings`` server (``base_url``, ``model``).
+    """
+    if kind == "torch":
+        from embeddings.sentence_transformer import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(bundled_model_dir(), name=f"{BUNDLED_MODEL_NAME}/torch")
+    if kind.startswith("st:"):
+        from embeddings.sentence_transformer import SentenceTransformerEmbedder
+
+        path = Path(kind.removeprefix("st:")).expanduser().resolve()
+        return SentenceTransformerEmbedder(path, name=f"st:{path}")
+    raise ModelBuildError(f"unknown embedder kind {kind!r}; expected one of {', '.join(KINDS)}")
