@@ -41,6 +41,13 @@ class Settings(BaseSettings):
         validation_alias="COMPANION_CACHE_DIR",
     )
 
+    # table service (api/)
+    rate_limit_per_s: float = Field(
+        default=20.0, gt=0, validation_alias="COMPANION_RATE_LIMIT_PER_S"
+    )
+    rate_limit_burst: int = Field(default=40, ge=1, validation_alias="COMPANION_RATE_LIMIT_BURST")
+    ai_pace_s: float = Field(default=2.5, ge=0, le=60, validation_alias="COMPANION_AI_PACE_S")
+
     @property
     def llm_configured(self) -> bool:
         return bool(self.llm_model and (self.openai_base_url or self.openai_api_key))
