@@ -1,0 +1,90 @@
+"""The narrator façade: one protocol, an LLM narrator and an offline one, chosen in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from companion.cards import Deck, Language
+from companion.story.results import (
+    AdjudicationVerdict,
+    CoherenceVerdict,
+    Continuation,
+    Ending,
+    FactumPromptSet,
+)
+from companion.story.verify import MentionChecker
+
+
+class Narrator(Protocol):
+    """Tells stories, endings and verdicts. Every answer names the narrator that produced it."""
+
+    @property
+    def name(self) -> str:
+        """ "llm:<model>" or "offline"."""
+        ...
+
+    def continue_story(
+        self,
+        *,
+        story: Sequence[str],
+        hand: Sequence[str],
+        card: str,
+        ending: str,
+        language: Language,
+        other_cards: Sequence[str] = (),
+    ) -> Continuation:
+        """1–3 sentences bringing `card` (a deck id in `hand`) into the story, toward `ending`.
+
+        `hand` and `ending` are the asking seat's own cards: only its own output is based on
+        them. `other_cards` (the cards other players hold) go to the referee's check only, never
+        into a prompt. Raises ProposalDropped when no proposal passes the referee.
+        """
+        ...
+
+    def propose_ending(self, *, story: Sequence[str], ending: str, language: Language) -> Ending:
+        """Linking sentences plus the ending card's sentence, with no new element (OU-18)."""
+        ...
+
+    def check_coherence(
+        self, *, story: Sequence[str], sentence: str, language: Language
+    ) -> CoherenceVerdict:
+        """Whether `sentence` contradicts `story`, rambles or is nonsense (OU-17)."""
+        ...
+
+    def adjudicate(
+        self, text: str, story: Sequence[str], card_label: str, evidence: str
+    ) -> AdjudicationVerdict:
+        """The referee's Adjudicator: does `text` really bring in `card_label`?"""
+        ...
+
+    def factum_prompts(
+        self,
+        *,
+        count: int,
+        language: Language,
+        avoid: Sequence[str] = (),
+        seed: int | None = None,
+    ) -> FactumPromptSet:
+        """`count` Factum plot cards (FA-10), none too close to each other or to `avoid`."""
+        ...
+
+
+def build_narrator(
+    *,
+    deck: Deck,
+    referee: MentionChecker,
+    model: str | None = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    timeout_s: float = 20.0,
+    max_retries: int = 2,
+    max_reasks: int = 2,
+    embedder: object | None = None,
+) -> Narrator:
+    """The LLM narrator when a model and a server (base URL or key) are given, else offline.
+
+    `referee` verifies proposals; build it WITHOUT this narrator as its adjudicator (a table's
+    referee may then take the narrator as adjudicator). `embedder` deduplicates Factum cards.
+    """
+    raise NotImplementedError("being built: the LLM and offline narrators land next")
