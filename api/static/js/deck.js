@@ -1,0 +1,127 @@
+// The deck's cards as the page shows them: labels in the current language, search by any name in
+// any language (labels and aliases), ending sentences. Loaded once from the API.
+
+import { api } from "./api.js";
+import { language, t } from "./i18n.js";
+
+let deck = null;
+let loading = null;
+
+/** Fold like companion.cards.fold: NFKC, case-folded, Latin accents dropped, spaces squeezed. */
+export function fold(text) {
+  const lowered = String(text).normalize("NFKC").toLowerCase();
+  let out = "";
+  for (const ch of lowered.normalize("NFD")) {
+    if (/\p{M}/u.test(ch) && out && /[\x00-\x7f]$/.test(out)) continue;
+    out += ch;
+  }
+  return out.normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+}
+
+function index(raw) {
+  const cards = new Map();
+  for (const card of raw.story_cards || []) {
+    const names = [];
+    for (const text of Object.values(card.text || {})) {
+      names.push(text.label, ...(text.aliases || []));
+    }
+    cards.set(card.id, { ...card, folded: names.filter(Boolean).map(fold) });
+  }
+  const endings = new Map();
+  for (const ending of raw.endings || []) {
+    endings.set(ending.id, { ...ending, folded: Object.values(ending.text || {}).map(fold) });
+  }
+  return { cards, endings };
+}
+
+/** Load the deck (once). Resolves to null when the service offers no deck endpoint. */
+export function loadDeck() {
+  if (deck) return Promise.resolve(deck);
+  if (!loading) {
+    loading = api
+      .deck()
+      .then((raw) => {
+        deck = index(raw);
+        return deck;
+      })
+      .catch(() => {
+        loading = null;
+        return null;
+      });
+  }
+  return loading;
+}
+
+/** Teach the deck cards seen in a view (id, group, labels), when no deck endpoint answered. */
+export function learnCards(cards) {
+  if (!deck) deck = { cards: new Map(), endings: new Map() };
+  for (const card of cards) {
+    if (card && card.id && !deck.cards.has(card.id)) deck.cards.set(card.id, { folded: [], ...card });
+  }
+}
+
+export function card(id) {
+  return deck?.cards.get(id) || null;
+}
+
+/** The card's label in the interface language (falling back to English, then to its id). */
+export function cardLabel(id) {
+  const c = card(id);
+  const text = c?.text?.[language()] || c?.text?.en;
+  return text?.label || c?.label || String(id);
+}
+
+export function cardGroup(id) {
+  return card(id)?.group || null;
+}
+
+export function groupLabel(group) {
+  return group ? t(`group.${group}`) : "";
+}
+
+export function isInterrupt(id) {
+  return Boolean(card(id)?.interrupt);
+}
+
+export function endingText(id) {
+  const e = deck?.endings.get(id);
+  return e?.text?.[language()] || e?.text?.en || String(id);
+}
+
+function searchIn(map, query, limit) {
+  const q = fold(query);
+  if (!q) return [];
+  const scored = [];
+  for (const [id, item] of map) {
+    let best = Infinity;
+    for (const name of item.folded) {
+      const at = name.indexOf(q);
+      if (at === 0) best = Math.min(best, name === q ? 0 : 1);
+      else if (at > 0) best = Math.min(best, 2);
+    }
+    if (id.startsWith(q)) best = Math.min(best, 1);
+    if (best < Infinity) scored.push([best, id]);
+  }
+  scored.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
+  return scored.slice(0, limit).map(([, id]) => id);
+}
+
+/** Story-card ids whose label or alias, in any language, contains `query` (best first). */
+export function searchCards(query, limit = 12) {
+  return deck ? searchIn(deck.cards, query, limit) : [];
+}
+
+/** Ending ids whose sentence, in any language, contains `query`. */
+export function searchEndings(query, limit = 8) {
+  return deck ? searchIn(deck.endings, query, limit) : [];
+}
+
+/** The names a card goes by in the other languages (shown next to search results). */
+export function otherNames(id) {
+  const c = card(id);
+  if (!c?.text) return "";
+  return Object.entries(c.text)
+    .filter(([lang]) => lang !== language())
+    .map(([, text]) => text.label)
+    .join(" · ");
+}

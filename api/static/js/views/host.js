@@ -1,0 +1,174 @@
+// Host a table: seats (people / AI), story language, virtual or physical deck, variants; then
+// each person's join link and QR code.
+
+import { ApiError } from "../api.js";
+import { errorText } from "../errors.js";
+import { fill, h } from "../dom.js";
+import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
+import { qrSvg } from "../qr.js";
+import { MAX_SEATS, MIN_SEATS, createTable } from "../tables.js";
+
+export function render(main) {
+  const seats = [
+    { name: t("host.defaultName", { n: 1 }), kind: "human" },
+    { name: t("host.defaultName", { n: 2 }), kind: "human" },
+    { name: t("host.defaultName", { n: 3 }), kind: "human" },
+  ];
+  const seatList = h("div", { id: "seats" });
+  const error = h("div", { class: "error", role: "alert", id: "host-error" });
+
+  function renderSeats() {
+    fill(
+      seatList,
+      seats.map((seat, i) => {
+        const nameId = `seat-name-${i}`;
+        const kindId = `seat-kind-${i}`;
+        return h(
+          "div",
+          { class: "seat-row" },
+          h("div", {},
+            h("label", { class: "visually-hidden", for: nameId }, t("host.playerName", { n: i + 1 })),
+            h("input", {
+              type: "text", id: nameId, value: seat.name, maxlength: 40, autocomplete: "off",
+              oninput: (e) => { seat.name = e.target.value; },
+            }),
+          ),
+          h("div", {},
+            h("label", { class: "visually-hidden", for: kindId }, t("host.kind", { n: i + 1 })),
+            h("select", { id: kindId, onchange: (e) => { seat.kind = e.target.value; } },
+              h("option", { value: "human", selected: seat.kind === "human" }, t("host.kindHuman")),
+              h("option", { value: "ai", selected: seat.kind === "ai" }, t("host.kindAi")),
+            ),
+          ),
+          h("button", {
+            type: "button", class: "small danger", disabled: seats.length <= MIN_SEATS,
+            "aria-label": t("host.remove", { name: seat.name || i + 1 }),
+            onclick: () => { seats.splice(i, 1); renderSeats(); },
+          }, "✕"),
+        );
+      }),
+    );
+  }
+
+  function addSeat(kind) {
+    if (seats.length >= MAX_SEATS) {
+      error.textContent = t("host.tooMany");
+      return;
+    }
+    const n = seats.filter((s) => s.kind === kind).length + 1;
+    seats.push({ name: t(kind === "ai" ? "host.aiName" : "host.defaultName", { n }), kind });
+    renderSeats();
+    document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
+  }
+
+  const radio = (name, value, label, checked) =>
+    h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), label);
+
+  const form = h(
+    "form",
+    { id: "host-form", novalidate: true },
+    h("fieldset", {},
+      h("legend", {}, t("host.players")),
+      seatList,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
+        h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("host.addAi")),
+      ),
+    ),
+    h("fieldset", {},
+      h("legend", {}, t("host.language")),
+      LANGUAGES.map((lang) => radio("language", lang, LANGUAGE_NAMES[lang], lang === language())),
+    ),
+    h("fieldset", {},
+      h("legend", {}, t("host.deck")),
+      radio("deck", "virtual", t("host.deckVirtual"), true),
+      radio("deck", "physical", t("host.deckPhysical"), false),
+    ),
+    h("fieldset", {},
+      h("legend", {}, t("host.variants")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "multiple_endings" }), t("host.multipleEndings")),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "ending_swap" }), t("host.endingSwap")),
+    ),
+    error,
+    h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")),
+  );
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    if (seats.length < MIN_SEATS) return void (error.textContent = t("host.tooFew"));
+    if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
+    if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
+    const data = new FormData(form);
+    const button = form.querySelector("#create-table");
+    button.disabled = true;
+    button.textContent = t("host.creating");
+    try {
+      const table = await createTable({
+        seats,
+        language: data.get("language"),
+        deckMode: data.get("deck"),
+        multipleEndings: data.get("multiple_endings") === "on",
+        endingSwap: data.get("ending_swap") === "on",
+      });
+      fill(main, shareView(table));
+      main.focus();
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      button.disabled = false;
+      button.textContent = t("host.create");
+      if (!(failure instanceof ApiError)) console.error(failure);
+    }
+  });
+
+  renderSeats();
+  main.append(h("h1", {}, t("host.title")), form);
+}
+
+/** Each seat's join link with its QR code; AI seats are listed but need no link. */
+export function shareView(table) {
+  const firstHuman = table.seats.find((seat) => seat.link);
+  return h(
+    "section",
+    { id: "share", "aria-labelledby": "share-title" },
+    h("h1", { id: "share-title" }, t("share.title")),
+    h("p", { class: "lead" }, t("share.lead")),
+    h(
+      "ul",
+      { class: "invites", role: "list", style: "list-style:none;padding:0" },
+      table.seats.map((seat) =>
+        h("li", { class: "panel invite", "data-seat": seat.seat },
+          seat.link ? qrSvg(seat.link, { label: t("share.qr", { name: seat.name }) }) : h("div", { "aria-hidden": "true", class: "note" }, "🤖"),
+          h("div", {},
+            h("h2", { style: "margin-top:0" }, seat.name),
+            seat.link
+              ? [
+                  h("p", { class: "link" }, seat.link),
+                  h("div", { class: "row" },
+                    copyButton(seat.link),
+                    h("a", { class: "button small", href: seat.link, "data-join": seat.seat }, t("share.openSeat", { name: seat.name })),
+                  ),
+                ]
+              : h("p", { class: "note" }, t("share.ai")),
+          ),
+        ),
+      ),
+    ),
+    firstHuman ? h("a", { class: "button primary", href: firstHuman.link, id: "open-my-seat" }, t("share.open")) : null,
+  );
+}
+
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small" }, t("common.copy"));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("common.copied");
+    } catch {
+      // clipboard blocked (http, permissions): select the link text instead
+      const link = button.closest(".invite")?.querySelector(".link");
+      if (link) getSelection().selectAllChildren(link);
+    }
+  });
+  return button;
+}
