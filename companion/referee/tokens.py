@@ -1,0 +1,201 @@
+"""Tokens with match keys and offsets into the original text, for English, Spanish and Japanese.
+
+Latin-script runs are split into words by a regular expression and keyed by their folded form,
+their simplemma lemma and (for nouns simplemma misses) a plain plural-stripped form. Japanese
+runs are cut by SudachiPy (mode C, so 王国 stays one word and 王 does not fire inside it) and
+keyed by surface, dictionary form and normalized form (カエル and 蛙 share "蛙").
+"""
+
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Literal
+
+import simplemma
+from sudachipy import Dictionary, SplitMode
+
+from companion.cards import fold
+
+Language = Literal["en", "ja", "es"]
+LatinLanguage = Literal["en", "es"]
+
+
+def words(text: str) -> frozenset[str]:
+    """A set of words written as one space-separated string (keeps word tables readable)."""
+    return frozenset(text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word of the text: where it is, what it may match, and its part of speech (Japanese)."""
+
+    start: int
+    end: int
+    text: str  # folded surface
+    keys: frozenset[str]
+    pos: str = ""  # Sudachi's part of speech, two levels ("助詞-接続助詞"); "" for Latin
+    lang: Language = "en"
+
+
+_JAPANESE_CHAR = re.compile(
+    r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶー]"
+)
+_JAPANESE_RUN = re.compile(
+    r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef々〆ヵヶー]+"
+)
+_LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
+
+_EN_HINTS = words(
+    "the a an and of to in was were he she it his her they them with on at is had that this "
+    "there into from but not by who which be been would as their saw"
+)
+_ES_HINTS = words(
+    "el la los las de del que y en un una se por con su sus al es era había muy pero cuando "
+    "como le lo para ella él fue estaba sin ningún ninguna hacia"
+)
+_ES_LETTERS = frozenset("ñáéíóúü¿¡")
+
+# Sudachi refuses inputs over 49,149 bytes; Japanese characters take three bytes in UTF-8.
+_SUDACHI_CHUNK_CHARS = 4_000
+
+
+def has_japanese(text: str) -> bool:
+    return _JAPANESE_CHAR.search(text) is not None
+
+
+def detect_latin_language(text: str) -> LatinLanguage:
+    """English or Spanish for the Latin-script words of a text, by function words and letters."""
+    words = [w.lower() for w in _LATIN_WORD.findall(text)]
+    en = sum(w in _EN_HINTS for w in words)
+    es = sum(w in _ES_HINTS for w in words) + 2 * sum(ch in _ES_LETTERS for ch in text.lower())
+    return "es" if es > en else "en"
+
+
+def detect_language(text: str) -> Language:
+    """The text's main language: Japanese when Japanese script dominates its letters."""
+    japanese = len(_JAPANESE_CHAR.findall(text))
+    latin = sum(len(w) for w in _LATIN_WORD.findall(text))
+    if japanese and japanese * 2 >= latin:
+        return "ja"
+    return detect_latin_language(text)
+
+
+_SUDACHI_LOCK = threading.Lock()  # one Sudachi tokenizer per process; it is not re-entrant
+
+
+@cache
+def _sudachi() -> object:
+    return Dictionary(dict="core").create(SplitMode.C)
+
+
+def _english_variants(word: str) -> set[str]:
+    """Plural-stripped forms that simplemma misses ("thieves" → "thief")."""
+    out: set[str] = set()
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        out.add(word[:-1])
+        if word.endswith("ies"):
+            out.add(word[:-3] + "y")
+        elif word.endswith("ves"):
+            out.update((word[:-3] + "f", word[:-3] + "fe"))
+        elif word.endswith("es"):
+            out.add(word[:-2])
+    if word.endswith("'s") or word.endswith("’s"):
+        out.add(word[:-2])
+    return out
+
+
+def _spanish_variants(word: str) -> set[str]:
+    """Plural-stripped forms ("reyes" → "rey", "lobos" → "lobo", "peces" → "pez")."""
+    out: set[str] = set()
+    if len(word) > 3 and word.endswith("s"):
+        out.add(word[:-1])
+        if word.endswith("ces"):
+            out.add(word[:-3] + "z")
+        elif word.endswith("es"):
+            out.add(word[:-2])
+    for reflexive in ("arse", "erse", "irse"):  # "enamorarse" → "enamorar"
+        if word.endswith(reflexive):
+            out.add(word[:-2])
+    return out
+
+
+@lru_cache(maxsize=65_536)
+def latin_keys(word: str, lang: LatinLanguage) -> frozenset[str]:
+    """Match keys of a Latin-script word: folded form, lemma, plural-stripped forms."""
+    lower = unicodedata.normalize("NFKC", word).lower().replace("’", "'")
+    keys = {fold(lower)}
+    if lang == "en":
+        base = lower[:-2] if lower.endswith("'s") else lower
+        keys.add(fold(base))
+        keys.add(fold(simplemma.lemmatize(base, lang="en").lower()))
+        keys.update(fold(v) for v in _english_variants(lower))
+    else:
+        keys.add(fold(simplemma.lemmatize(lower, lang="es").lower()))
+        keys.update(fold(v) for v in _spanish_variants(lower))
+    keys.discard("")
+    return frozenset(keys)
+
+
+def _latin_tokens(text: str, offset: int, lang: LatinLanguage) -> list[Token]:
+    return [
+        Token(
+            start=offset + m.start(),
+            end=offset + m.end(),
+            text=fold(m.group()),
+            keys=latin_keys(m.group(), lang),
+            lang=lang,
+        )
+        for m in _LATIN_WORD.finditer(text)
+    ]
+
+
+def _japanese_tokens(text: str, offset: int) -> list[Token]:
+    tokenizer = _sudachi()
+    out: list[Token] = []
+    for begin in range(0, len(text), _SUDACHI_CHUNK_CHARS):
+        chunk = text[begin : begin + _SUDACHI_CHUNK_CHARS]
+        with _SUDACHI_LOCK:
+            morphemes = list(tokenizer.tokenize(chunk))  # type: ignore[attr-defined]
+        for m in morphemes:
+            surface = m.surface()
+            if not surface.strip():
+                continue
+            keys = frozenset(
+                k
+                for k in (fold(surface), fold(m.dictionary_form()), fold(m.normalized_form()))
+                if k
+            )
+            out.append(
+                Token(
+                    start=offset + begin + m.begin(),
+                    end=offset + begin + m.end(),
+                    text=fold(surface),
+                    keys=keys,
+                    pos="-".join(m.part_of_speech()[:2]),
+                    lang="ja",
+                )
+            )
+    return out
+
+
+def tokenize(text: str, latin: LatinLanguage) -> list[Token]:
+    """Tokens of a text in order; Japanese-script runs go to Sudachi, the rest to the word regex."""
+    tokens: list[Token] = []
+    position = 0
+    for run in _JAPANESE_RUN.finditer(text):
+        if not _JAPANESE_CHAR.search(run.group()):
+            continue  # full-width punctuation or Latin only: leave it to the word regex
+        tokens += _latin_tokens(text[position : run.start()], position, latin)
+        tokens += _japanese_tokens(run.group(), run.start())
+        position = run.end()
+    tokens += _latin_tokens(text[position:], position, latin)
+    return tokens
+
+
+def tokenize_phrase(phrase: str, lang: Language) -> list[Token]:
+    """Tokens of a card name or rule phrase, in the language it is written in."""
+    if lang == "ja" or has_japanese(phrase):
+        return tokenize(phrase, "en")
+    return tokenize(phrase, lang)
