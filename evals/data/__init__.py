@@ -1,0 +1,1 @@
+"""The referee's labelled cases (`referee_cases.jsonl`) and how they are split; see LABELLING.md."""

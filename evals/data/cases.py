@@ -1,0 +1,77 @@
+"""Load the referee's labelled cases and assign their dev/test split.
+
+The split is stratified by (language, main tag), the main tag being a case's first tag: inside each
+stratum the cases are ordered by the SHA-256 of their id and the first 55 % (rounded) go to "dev",
+the rest to "test". Tune thresholds on "dev" only; report figures from "test".
+
+Run ``python -m evals.data.cases`` after editing the file to rewrite every case's "split".
+"""
+
+import hashlib
+import json
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
+LANGS = ("en", "ja", "es")
+TAGS = (
+    "literal",
+    "synonym",
+    "hyponym",
+    "inference",
+    "paraphrase",
+    "anticipation",
+    "event-not-yet",
+    "hard-negative",
+    "negation",
+    "multi",
+    "cross-lingual",
+    "seed",
+    "free-text",
+)
+SPLITS = ("dev", "test")
+DEV_SHARE = 0.55
+
+Case = dict[str, Any]
+
+
+def load_cases(path: Path = CASES_PATH, split: str | None = None) -> list[Case]:
+    """Every case of the file (or of one split), in file order."""
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [case for case in cases if split is None or case["split"] == split]
+
+
+def stratum(case: Case) -> tuple[str, str]:
+    return case["lang"], case["tags"][0]
+
+
+def _rank_key(case_id: str) -> str:
+    return hashlib.sha256(case_id.encode("utf-8")).hexdigest()
+
+
+def assign_splits(cases: list[Case]) -> dict[str, str]:
+    """The split of every case id: per stratum, the first 55 % by id hash are "dev"."""
+    strata: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for case in cases:
+        strata[stratum(case)].append(case["id"])
+    splits: dict[str, str] = {}
+    for ids in strata.values():
+        ordered = sorted(ids, key=_rank_key)
+        n_dev = max(1, round(len(ordered) * DEV_SHARE))
+        for rank, case_id in enumerate(ordered):
+            splits[case_id] = "dev" if rank < n_dev else "test"
+    return splits
+
+
+def rewrite_splits(path: Path = CASES_PATH) -> None:
+    cases = load_cases(path)
+    splits = assign_splits(cases)
+    for case in cases:
+        case["split"] = splits[case["id"]]
+    text = "".join(json.dumps(case, ensure_ascii=False) + "\n" for case in cases)
+    path.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    rewrite_splits()
