@@ -1,0 +1,195 @@
+// The action dock at the bottom of the screen (thumb reach): the storyteller's sentence box with
+// dictation, and the pass / end / challenge / stall / vote controls, each shown only when legal.
+
+import { cardLabel, endingText } from "../deck.js";
+import { h } from "../dom.js";
+import { language, t } from "../i18n.js";
+import { dictate, speechAvailable } from "../speech.js";
+import { move, namesOf } from "./model.js";
+
+export const MAX_SENTENCE = 2000;
+
+/**
+ * Build the dock. `act(action)` sends an action and resolves true when accepted;
+ * `draft` keeps the typed sentence across re-renders: {text}.
+ */
+export function dock(view, { act, draft, extra = [] }) {
+  const parts = [];
+  const narrate = move(view, "narrate");
+  const play = move(view, "play");
+  const pass = move(view, "pass");
+  const end = move(view, "end");
+  const challenge = move(view, "challenge");
+
+  if (view.pending) parts.push(votePanel(view, act));
+  if (end) parts.push(endForm(view, end, act));
+  if (narrate) parts.push(narrateForm(view, { play, act, draft }));
+  parts.push(...extra);
+
+  const buttons = [];
+  if (pass) buttons.push(passControl(view, pass, act));
+  if (challenge) {
+    buttons.push(
+      h("button", {
+        type: "button", class: "danger", id: "challenge", title: t("action.challengeHelp"),
+        onclick: () => act({ type: "challenge" }),
+      }, t("action.challenge")),
+    );
+  }
+  if (buttons.length) parts.push(h("div", { class: "buttons" }, buttons));
+  return parts;
+}
+
+function narrateForm(view, { play, act, draft }) {
+  const box = h("textarea", {
+    id: "sentence", rows: 2, maxlength: MAX_SENTENCE, enterkeyhint: "send",
+    placeholder: view.story.length ? "" : t("narrate.placeholder"),
+    "aria-describedby": "sentence-help",
+  });
+  box.value = draft.text || "";
+  const counter = h("span", { class: "counter", id: "sentence-help" }, t("narrate.oneSentence"));
+  box.addEventListener("input", () => {
+    draft.text = box.value;
+    counter.textContent = box.value.length > MAX_SENTENCE * 0.8
+      ? t("narrate.tooLong", { n: MAX_SENTENCE }) + ` (${box.value.length})`
+      : t("narrate.oneSentence");
+  });
+  const cardSelect = play && play.cards.length
+    ? h("select", { id: "play-with", "aria-label": t("narrate.cardsToPlay") },
+        h("option", { value: "" }, t("narrate.cardsToPlay")),
+        play.cards.map((id) => h("option", { value: id }, cardLabel(id))))
+    : null;
+  const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
+  const form = h("form", { class: "narrate", id: "narrate-form" },
+    h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
+    box,
+    cardSelect ? h("div", {}, cardSelect) : h("span"),
+    h("div", { class: "row" }, dictationButton(box, draft), send),
+    counter,
+  );
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = box.value.trim();
+    if (!text) return box.focus();
+    if (text.length > MAX_SENTENCE) return void (counter.textContent = t("narrate.tooLong", { n: MAX_SENTENCE }));
+    const card = cardSelect?.value || "";
+    send.disabled = true;
+    const ok = await act(card ? { type: "play", card, sentence: text } : { type: "narrate", text });
+    send.disabled = false;
+    if (ok) {
+      draft.text = "";
+      box.value = "";
+    }
+  });
+  return form;
+}
+
+function dictationButton(box, draft) {
+  if (!speechAvailable()) return null;
+  let stop = null;
+  const button = h("button", { type: "button", id: "dictate", "aria-pressed": "false" }, "🎤 " + t("narrate.dictate"));
+  button.addEventListener("click", () => {
+    if (stop) {
+      stop();
+      return;
+    }
+    const before = box.value ? box.value.trimEnd() + " " : "";
+    try {
+      stop = dictate(language(), {
+        onText: (text) => {
+          box.value = before + text;
+          draft.text = box.value;
+        },
+        onEnd: () => {
+          stop = null;
+          button.setAttribute("aria-pressed", "false");
+          button.textContent = "🎤 " + t("narrate.dictate");
+          box.focus();
+        },
+      });
+      button.setAttribute("aria-pressed", "true");
+      button.textContent = "■ " + t("narrate.stop");
+    } catch {
+      button.disabled = true;
+      button.title = t("narrate.noSpeech");
+    }
+  });
+  return button;
+}
+
+function passControl(view, pass, act) {
+  const discard = h("select", { id: "pass-discard", "aria-label": t("action.discard") },
+    h("option", { value: "" }, t("action.noDiscard")),
+    pass.cards.map((id) => h("option", { value: id }, `${t("action.discard")}: ${cardLabel(id)}`)));
+  const swap = pass.endings.length
+    ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "pass-swap" }), t("action.swapEnding"))
+    : null;
+  const button = h("button", {
+    type: "button", id: "pass", title: t("action.passHelp"),
+    onclick: () => {
+      const action = { type: "pass" };
+      if (swap?.querySelector("input").checked) action.swap_ending = pass.endings[0];
+      else if (discard.value) action.discard = discard.value;
+      act(action);
+    },
+  }, t("action.pass"));
+  return h("div", { class: "row grow", id: "pass-control" }, pass.cards.length ? h("div", { class: "grow" }, discard) : null, swap, button);
+}
+
+function endForm(view, end, act) {
+  const linking = h("textarea", { id: "linking", rows: 2, maxlength: MAX_SENTENCE, "aria-describedby": "end-help" });
+  const choices = end.endings;
+  const select = choices.length > 1
+    ? h("select", { id: "ending-choice", "aria-label": t("table.endings") },
+        choices.map((id) => h("option", { value: id }, endingText(id))))
+    : null;
+  const form = h("form", { class: "panel", id: "end-form" },
+    h("h2", { style: "margin-top:0" }, t("action.end")),
+    h("p", { class: "note", id: "end-help" }, t("action.endHelp")),
+    h("label", { for: "linking" }, t("action.endLabel")),
+    linking,
+    select,
+    choices.length === 1 ? h("p", { class: "ending-card" }, t("action.endWith", { ending: endingText(choices[0]) })) : null,
+    h("button", { type: "submit", class: "primary", id: "end" }, t("action.end")),
+  );
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const sentences = splitSentences(linking.value);
+    if (!sentences.length) return linking.focus();
+    await act({ type: "end", ending: select ? select.value : choices[0], linking: sentences.slice(0, 2) });
+  });
+  return form;
+}
+
+/** One or two linking sentences from the typed text (Latin and Japanese full stops). */
+export function splitSentences(text) {
+  const parts = text.trim().match(/[^.!?。！？]+[.!?。！？]*/g) || [];
+  const sentences = parts.map((s) => s.trim()).filter(Boolean);
+  if (sentences.length <= 2) return sentences;
+  return [sentences[0], sentences.slice(1).join(language() === "ja" ? "" : " ")];
+}
+
+function votePanel(view, act) {
+  const pending = view.pending;
+  const names = namesOf(view);
+  const who = names[pending.seat] ?? "";
+  const question =
+    pending.type === "end" ? t("action.voteEnding", { name: who })
+    : pending.type === "challenge" ? t("action.voteChallenge", { name: who })
+    : t("action.voteQuestion", { name: who, card: pending.card ? cardLabel(pending.card) : "" });
+  const canVote = (pending.electorate || []).includes(view.you) && !(pending.voted || []).includes(view.you);
+  return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title" },
+    h("h2", { id: "vote-title", style: "margin-top:0" }, question),
+    canVote
+      ? h("div", { class: "buttons" },
+          h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => act({ type: "vote", yes: true }) }, t("action.accept")),
+          h("button", { type: "button", class: "danger", id: "vote-no", onclick: () => act({ type: "vote", yes: false }) }, t("action.reject")))
+      : h("p", { class: "note" }, t("table.pendingVote", { name: who, card: pending.card ? cardLabel(pending.card) : "" })),
+  );
+}

@@ -1,0 +1,92 @@
+// The story as told: each line with its teller, and each played card marked where it was told
+// (the words that name it underlined in the card group's colour, plus a tag with the card).
+
+import { cardGroup, cardLabel, card as deckCard, fold } from "../deck.js";
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** Where in `text` one of the card's names (any language) or `evidence` occurs: [start, end] or null. */
+export function findMention(text, cardId, evidence) {
+  const lowered = text.toLowerCase();
+  const candidates = [];
+  if (evidence) candidates.push(evidence);
+  const entry = deckCard(cardId);
+  for (const names of Object.values(entry?.text || {})) {
+    candidates.push(names.label, ...(names.aliases || []));
+  }
+  candidates.sort((a, b) => b.length - a.length);
+  for (const name of candidates) {
+    if (!name) continue;
+    const needle = name.toLowerCase();
+    for (let at = lowered.indexOf(needle); at >= 0; at = lowered.indexOf(needle, at + 1)) {
+      if (!/[a-z]/.test(needle)) return [at, at + needle.length]; // Japanese: no word spaces
+      const before = lowered.slice(0, at);
+      const after = lowered.slice(at + needle.length);
+      const plural = after.match(/^(es|s)?/)[0];
+      if (!/[\p{L}\p{N}]$/u.test(before) && !/^[\p{L}\p{N}]/u.test(after.slice(plural.length))) {
+        return [at, at + needle.length + plural.length];
+      }
+    }
+  }
+  // accent-insensitive fallback (e.g. "principe" for "Príncipe") when lengths are preserved
+  const folded = fold(text);
+  if (folded.length === text.length) {
+    for (const name of candidates) {
+      const at = name ? folded.indexOf(fold(name)) : -1;
+      if (at >= 0) return [at, at + fold(name).length];
+    }
+  }
+  return null;
+}
+
+/** A card tag: its label and group (text, not colour alone). */
+export function cardTag(cardId) {
+  const group = cardGroup(cardId);
+  return h("span", { class: `tag g-${group || "none"}`, "data-card": cardId, title: group ? t(`group.${group}`) : "" }, cardLabel(cardId));
+}
+
+/** One line's text with the played card's words marked. */
+export function lineText(line) {
+  if (!line.card) return [line.text];
+  const span = findMention(line.text, line.card, line.evidence);
+  const group = cardGroup(line.card);
+  if (!span) return [line.text, " ", cardTag(line.card)];
+  const [start, end] = span;
+  return [
+    line.text.slice(0, start),
+    h("mark", { class: `played g-${group || "none"}` }, line.text.slice(start, end)),
+    line.text.slice(end),
+    " ",
+    cardTag(line.card),
+  ];
+}
+
+/**
+ * Paragraphs of the story: consecutive lines by the same teller form one paragraph, headed by the
+ * teller's name. `names[seat]` gives names; `endingSentence` closes the tale when it is over.
+ */
+export function storyParagraphs(lines, names, { endingSentence = null, endingSeat = null } = {}) {
+  const paragraphs = [];
+  let current = null;
+  lines.forEach((line, index) => {
+    if (!current || current.seat !== line.seat) {
+      current = { seat: line.seat, lines: [] };
+      paragraphs.push(current);
+    }
+    current.lines.push({ ...line, index });
+  });
+  const nodes = paragraphs.map((para) =>
+    h("p", { class: "passage", "data-seat": para.seat },
+      h("span", { class: "teller-name" }, names[para.seat] ?? `#${para.seat}`),
+      para.lines.map((line) => [
+        h("span", { class: `line ${line.kind || "story"}`, "data-line": line.index, "data-card": line.card || false }, lineText(line)),
+        " ",
+      ]),
+    ),
+  );
+  if (endingSentence) {
+    nodes.push(h("p", { class: "passage ending-line", "data-seat": endingSeat ?? false },
+      h("span", { class: "teller-name" }, names[endingSeat] ?? ""), endingSentence));
+  }
+  return nodes;
+}

@@ -1,0 +1,247 @@
+// A player's (or spectator's) live view of a table: story, own hand with the referee's private
+// hints, and the controls the rules allow right now. Kept live by the event stream.
+
+import { ApiError, NetworkError, api, newIdempotencyKey } from "../api.js";
+import { endingText, learnCards, loadDeck } from "../deck.js";
+import { announce, fill, h } from "../dom.js";
+import { errorText } from "../errors.js";
+import { explainRule, languageChosen, setLanguage, t } from "../i18n.js";
+import { LiveTable } from "../live.js";
+import { narratorStatus } from "../narrator.js";
+import { setStatus } from "../status.js";
+import { dock } from "../table/dock.js";
+import { describeEvent, hintsFromEvent, thinkingFromEvent } from "../table/events.js";
+import { handSection, hintBox } from "../table/hand.js";
+import { isPractice, namesOf, readView } from "../table/model.js";
+import { physicalPanel } from "../table/physical.js";
+import { practicePanel } from "../table/practice.js";
+import { storyParagraphs } from "../table/story.js";
+
+const FEED_LENGTH = 6;
+
+export async function render(main, [tableId, token]) {
+  main.dataset.relabels = "table";
+  const ui = {
+    header: h("div", { id: "table-header" }),
+    hint: h("div", { id: "hint-slot", "aria-live": "assertive" }),
+    story: h("section", { "aria-labelledby": "story-title" }),
+    feed: h("ul", { class: "feed", id: "feed", "aria-label": "log" }),
+    physical: h("div", { id: "physical-slot" }),
+    hand: h("div", { id: "hand-slot" }),
+    refusal: h("div", { class: "refusal", id: "refusal", role: "alert" }),
+    dock: h("div", { class: "dock", id: "dock" }),
+  };
+  main.append(ui.header, ui.hint, ui.story, ui.feed, ui.physical, ui.hand, ui.dock);
+
+  let view = null;
+  let refreshing = null;
+  let refreshAgain = false;
+  let stopped = false;
+  const feed = [];
+  const hints = new Map(); // card → hint from the private stream, until the next view refresh
+  const thinking = new Set();
+  const draft = { text: "" };
+  const picked = { cards: [], endings: [] };
+  const practiceMemory = { next: 0, last: null };
+
+  fill(ui.header, h("p", {}, t("common.loading")));
+
+  async function refresh() {
+    if (refreshing) {
+      refreshAgain = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      do {
+        refreshAgain = false;
+        const raw = await api.view(tableId, token);
+        view = readView(raw);
+        if (raw.cards) learnCards(raw.cards);
+        hints.clear();
+        draw();
+      } while (refreshAgain && !stopped);
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function withLiveHints(current) {
+    if (!hints.size) return current;
+    const known = new Set(current.hints.map((hint) => hint.card));
+    const extra = [...hints.values()].filter((hint) => !known.has(hint.card) && current.hand.includes(hint.card));
+    return { ...current, hints: [...current.hints, ...extra] };
+  }
+
+  async function act(action) {
+    if (!view) return false;
+    ui.refusal.textContent = "";
+    const body = { seat: view.you, ...action };
+    try {
+      const reply = await api.act(tableId, token, body, newIdempotencyKey());
+      if (reply?.events) live.deliver(reply.events);
+      announce(t("action.sent"));
+      await refresh();
+      return true;
+    } catch (failure) {
+      showRefusal(failure);
+      return false;
+    }
+  }
+
+  function showRefusal(failure) {
+    if (failure instanceof ApiError && failure.rule) {
+      fill(ui.refusal,
+        h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
+        h("br"),
+        h("span", { class: "note" }, failure.message));
+    } else if (failure instanceof ApiError && failure.status === 409) {
+      ui.refusal.textContent = t("action.refusedPlain", { message: failure.message });
+    } else {
+      ui.refusal.textContent = errorText(failure);
+    }
+  }
+
+  function keepFocus(render) {
+    const active = document.activeElement;
+    let selector = null;
+    if (active && main.contains(active)) {
+      if (active.id) selector = `#${CSS.escape(active.id)}`;
+      else if (active.dataset.action) {
+        selector = `[data-action="${active.dataset.action}"]` + (active.dataset.card ? `[data-card="${CSS.escape(active.dataset.card)}"]` : "");
+      }
+    }
+    render();
+    if (selector && !main.contains(document.activeElement)) main.querySelector(selector)?.focus();
+  }
+
+  function draw() {
+    if (!view) return;
+    keepFocus(() => {
+      const current = withLiveHints(view);
+      const names = namesOf(current);
+      drawHeader(current, names);
+      fill(ui.hint, hintBox(current, act));
+      drawStory(current, names);
+      fill(ui.feed, feed.slice(-FEED_LENGTH).map((line) => h("li", {}, line)));
+      fill(ui.physical, physicalPanel(current, act, picked));
+      fill(ui.hand, current.you === null ? h("p", { class: "note" }, t("table.spectator")) : handSection(current, act));
+      drawDock(current);
+    });
+  }
+
+  function drawHeader(current, names) {
+    const mine = current.you !== null && current.storyteller === current.you;
+    let banner;
+    if (current.winner !== null && current.winner !== undefined) {
+      banner = h("div", { class: "turn-banner", id: "finished" },
+        t("table.finished", { name: names[current.winner] }), " ",
+        h("a", { href: `#/t/${tableId}/${token}/tale`, id: "read-tale" }, t("table.readTale")));
+    } else if (mine) {
+      banner = h("div", { class: "turn-banner mine", id: "turn" }, t("table.youTell"));
+    } else {
+      banner = h("div", { class: "turn-banner", id: "turn" }, t("table.storyteller", { name: names[current.storyteller] ?? "…" }));
+    }
+    fill(ui.header,
+      h("ul", { class: "seats", "aria-label": t("table.players") },
+        current.seats.map((seat) =>
+          h("li", {
+            class: `seat${seat.seat === current.storyteller ? " teller" : ""}`,
+            "data-seat": seat.seat, "aria-current": seat.seat === current.storyteller ? "true" : false,
+          },
+            h("span", { class: "who" }, seat.seat === current.you ? t("table.seatOf", { name: seat.name }) : seat.name),
+            seat.kind === "ai" ? ` · ${t("table.ai")}` : "",
+            h("br"),
+            h("span", { class: "meta" }, t("table.cards", { n: seat.handSize }),
+              thinking.has(seat.seat) ? ` · ${t("narrator.thinking", { name: "" }).trim()}` : "")))),
+      banner);
+  }
+
+  function drawStory(current, names) {
+    const box = ui.story.querySelector(".story");
+    const atBottom = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    const ending = current.ending && current.winner !== null ? current.ending : null;
+    const storyBox = h("div", { class: "story", id: "story", tabindex: "0", "aria-labelledby": "story-title" },
+      current.story.length
+        ? storyParagraphs(current.story, names, { endingSentence: ending ? endingText(ending) : null, endingSeat: current.winner })
+        : h("p", { class: "empty" }, t("table.storyEmpty")));
+    fill(ui.story, h("h2", { id: "story-title" }, t("table.story")), storyBox);
+    if (atBottom) storyBox.scrollTop = storyBox.scrollHeight;
+  }
+
+  function drawDock(current) {
+    const extra = [];
+    if (isPractice(current) && current.you !== null && current.storyteller === current.you && current.winner === null) {
+      extra.push(practicePanel(current, {
+        memory: practiceMemory,
+        use: (text, kind) => {
+          const target = document.getElementById(kind === "ending" ? "linking" : "sentence") || document.getElementById("sentence");
+          if (!target) return;
+          target.value = text;
+          if (target.id === "sentence") draft.text = text;
+          target.focus();
+        },
+      }));
+    }
+    fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft, extra }));
+  }
+
+  const live = new LiveTable({
+    streamUrl: (after) => api.streamUrl(tableId, token, after),
+    resync: async (after) => {
+      const reply = await api.events(tableId, token, after);
+      return reply.events || reply;
+    },
+    onEvent: (event) => {
+      const line = view ? describeEvent(event, view) : null;
+      if (line) feed.push(line);
+      for (const hint of hintsFromEvent(event)) {
+        hints.set(hint.card, hint);
+        announce(t("hint.announce", { card: hint.label, evidence: hint.evidence }), { assertive: true });
+      }
+      const busy = thinkingFromEvent(event);
+      if (busy) {
+        if (busy.thinking) thinking.add(busy.seat);
+        else thinking.delete(busy.seat);
+        setStatus("thinking", thinking.size ? { kind: "thinking", text: t("narrator.thinkingModel") } : null);
+      }
+      scheduleRefresh();
+    },
+    onState: (state, { recovered }) => {
+      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
+      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
+      if (recovered) {
+        announce(t("conn.resynced"));
+        scheduleRefresh();
+      }
+    },
+  });
+
+  let refreshTimer = null;
+  function scheduleRefresh() {
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => refresh().catch(() => {}), 60);
+  }
+
+  const relabel = () => draw();
+  window.addEventListener("languagechange-app", relabel);
+
+  try {
+    await Promise.all([loadDeck(), refresh()]);
+  } catch (failure) {
+    fill(ui.header, h("p", { class: "error" }, failure instanceof NetworkError ? t("error.network") : errorText(failure)),
+      h("a", { href: "#/" }, t("nav.home")));
+    return () => window.removeEventListener("languagechange-app", relabel);
+  }
+  if (!languageChosen() && view.language) setLanguage(view.language, { remember: false });
+  if (view.narrator) setStatus("narrator", narratorStatus(view.narrator));
+  draw();
+  live.start(view.seq);
+
+  return () => {
+    stopped = true;
+    clearTimeout(refreshTimer);
+    live.stop();
+    window.removeEventListener("languagechange-app", relabel);
+  };
+}
