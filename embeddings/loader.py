@@ -21,12 +21,24 @@ def load_embedder(
 ) -> Embedder:
     """Build the embedder named by ``kind``.
 
-    - ``"onnx-int8"`` (default): the bundled MiniLM, int8-quantised ONNX built once into
-      ``cache_dir``, run with onnxruntime (no torch at run time).
+    - ``"onnx-int8"`` (default): the bundled MiniLM (or the local sentence-transformers BERT-like
+      model directory ``model``), int8-quantised ONNX built once into ``cache_dir``, run with
+      onnxruntime (no torch at run time).
     - ``"torch"``: the bundled MiniLM with plain sentence-transformers (fp32).
     - ``"st:<path>"``: any local sentence-transformers model directory.
     - ``"openai"``: an OpenAI-compatible ``/v1/embeddings`` server (``base_url``, ``model``).
     """
+    if kind == "onnx-int8":
+        from embeddings.onnx_int8 import load_onnx_int8
+
+        if model is None:
+            name = f"{BUNDLED_MODEL_NAME}/onnx-int8"
+            return load_onnx_int8(
+                bundled_model_dir(), cache_dir=cache_dir, name=name, label=BUNDLED_MODEL_NAME
+            )
+        path = _local_model_dir(model)
+        name = f"st:{path}/onnx-int8"
+        return load_onnx_int8(path, cache_dir=cache_dir, name=name, label=path.name)
     if kind == "torch":
         from embeddings.sentence_transformer import SentenceTransformerEmbedder
 
@@ -34,6 +46,13 @@ def load_embedder(
     if kind.startswith("st:"):
         from embeddings.sentence_transformer import SentenceTransformerEmbedder
 
-        path = Path(kind.removeprefix("st:")).expanduser().resolve()
+        path = _local_model_dir(kind.removeprefix("st:"))
         return SentenceTransformerEmbedder(path, name=f"st:{path}")
     raise ModelBuildError(f"unknown embedder kind {kind!r}; expected one of {', '.join(KINDS)}")
+
+
+def _local_model_dir(path: str) -> Path:
+    resolved = Path(path).expanduser().resolve()
+    if not (resolved / "config.json").is_file():
+        raise ModelBuildError("not a model directory (no config.json)", path=str(resolved))
+    return resolved

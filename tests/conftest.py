@@ -27,8 +27,11 @@ def embeddings_cache_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def embedder(embeddings_cache_dir: Path) -> Iterator[Embedder]:
-    """The real bundled model, default kind, loaded once per test session."""
-    yield load_embedder("torch", cache_dir=embeddings_cache_dir)
+    """The real bundled model, default kind (onnx-int8), loaded once per test session.
+
+    The first session on a machine builds the int8 model into .cache/embeddings (~20 s).
+    """
+    yield load_embedder(cache_dir=embeddings_cache_dir)
 
 
 @pytest.fixture(scope="session")

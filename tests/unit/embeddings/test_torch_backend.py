@@ -9,11 +9,6 @@ from embeddings import Embedder, ModelBuildError, load_embedder
 from embeddings.bundled import bundled_model_dir
 
 
-@pytest.fixture(scope="module")
-def torch_embedder(embeddings_cache_dir: Path) -> Embedder:
-    return load_embedder("torch", cache_dir=embeddings_cache_dir)
-
-
 def test_shapes_names_and_unit_rows(torch_embedder: Embedder) -> None:
     vectors = torch_embedder.embed(["The queen rode into the forest.", "El rey duerme."])
     assert torch_embedder.name == "minilm-l6-v2/torch"
