@@ -18,19 +18,18 @@ export function fold(text) {
   return out.normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
 }
 
+function cardEntry(card) {
+  const names = [];
+  for (const text of Object.values(card.text || {})) names.push(text.label, ...(text.aliases || []));
+  if (card.label) names.push(card.label);
+  return { ...card, folded: names.filter(Boolean).map(fold) };
+}
+
 function index(raw) {
-  const cards = new Map();
-  for (const card of raw.story_cards || []) {
-    const names = [];
-    for (const text of Object.values(card.text || {})) {
-      names.push(text.label, ...(text.aliases || []));
-    }
-    cards.set(card.id, { ...card, folded: names.filter(Boolean).map(fold) });
-  }
-  const endings = new Map();
-  for (const ending of raw.endings || []) {
-    endings.set(ending.id, { ...ending, folded: Object.values(ending.text || {}).map(fold) });
-  }
+  const cards = new Map((raw.story_cards || []).map((card) => [card.id, cardEntry(card)]));
+  const endings = new Map(
+    (raw.endings || []).map((e) => [e.id, { ...e, folded: Object.values(e.text || {}).map(fold) }]),
+  );
   return { cards, endings };
 }
 
@@ -56,7 +55,7 @@ export function loadDeck() {
 export function learnCards(cards) {
   if (!deck) deck = { cards: new Map(), endings: new Map() };
   for (const card of cards) {
-    if (card && card.id && !deck.cards.has(card.id)) deck.cards.set(card.id, { folded: [], ...card });
+    if (card && card.id && !deck.cards.has(card.id)) deck.cards.set(card.id, cardEntry(card));
   }
 }
 

@@ -1,0 +1,135 @@
+"""Front-end modules checked in the real browser, without the API: the QR encoder against the
+Python `qrcode` package, and the interface dictionary in all three languages."""
+
+import re
+
+import pytest
+import qrcode
+from qrcode.util import MODE_8BIT_BYTE, QRData
+
+from tests.browser.conftest import STATIC_DIR
+
+LEVELS = {
+    "L": qrcode.constants.ERROR_CORRECT_L,
+    "M": qrcode.constants.ERROR_CORRECT_M,
+    "Q": qrcode.constants.ERROR_CORRECT_Q,
+    "H": qrcode.constants.ERROR_CORRECT_H,
+}
+TEXTS = [
+    "hi",
+    "http://192.168.1.20:8000/#/t/3f9c2a7e1b5d4c6f8a0e/" + "x" * 43,  # a join link
+    "https://example.org/" + "y" * 150,  # version 7+ (version bits)
+    "むかしむかし、ある森に小さな王子がいました。" * 4,  # multi-byte UTF-8
+    "a" * 600,  # many blocks, 16-bit length field
+]
+
+
+@pytest.fixture(scope="module")
+def page(browser, static_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(static_url + "/css/app.css")  # any same-origin page lets us import the modules
+    yield page
+    context.close()
+
+
+def _python_matrix(text: str, level: str, mask: int) -> tuple[int, list[list[bool]]]:
+    code = qrcode.QRCode(error_correction=LEVELS[level], mask_pattern=mask, border=0)
+    code.add_data(QRData(text.encode(), mode=MODE_8BIT_BYTE))
+    code.make(fit=True)
+    return code.version, code.get_matrix()
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_qr_matches_the_python_qrcode_package_module_for_module(page, level):
+    for text in TEXTS:
+        for mask in range(8):
+            version, dark = page.evaluate(
+                """async ([text, level, mask]) => {
+                    const qr = await import('/js/qr.js');
+                    const code = qr.encodeQr(text, {ecl: level, mask});
+                    return [code.version, code.dark];
+                }""",
+                [text, level, mask],
+            )
+            expected_version, expected = _python_matrix(text, level, mask)
+            assert version == expected_version, (text[:20], level, mask)
+            assert dark == expected, (text[:20], level, mask)
+
+
+def test_qr_svg_has_a_quiet_zone_and_a_label(page):
+    attrs = page.evaluate(
+        """async () => {
+            const qr = await import('/js/qr.js');
+            const svg = qr.qrSvg('http://example.org/#/t/a/b', {label: 'seat 1'});
+            const code = qr.encodeQr('http://example.org/#/t/a/b');
+            return [svg.getAttribute('viewBox'), svg.getAttribute('aria-label'), code.size];
+        }"""
+    )
+    view_box, label, size = attrs
+    assert view_box == f"0 0 {size + 8} {size + 8}"
+    assert label == "seat 1"
+
+
+def test_every_language_has_every_key(page):
+    keys = page.evaluate("async () => (await import('/js/i18n.js')).allKeys()")
+    assert keys["en"], "the English dictionary is empty"
+    for language in ("ja", "es"):
+        missing = sorted(set(keys["en"]) - set(keys[language]))
+        extra = sorted(set(keys[language]) - set(keys["en"]))
+        assert not missing, f"{language} lacks {missing}"
+        assert not extra, f"{language} has keys English lacks: {extra}"
+
+
+def test_every_key_the_code_uses_exists(page):
+    keys = set(page.evaluate("async () => (await import('/js/i18n.js')).allKeys().en"))
+    used: set[str] = set()
+    for path in STATIC_DIR.rglob("*.js"):
+        used.update(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", path.read_text(encoding="utf-8")))
+    assert used, "found no t(...) calls: the scan is broken"
+    assert not sorted(used - keys)
+
+
+def test_rule_explanations_cover_every_once_upon_a_time_rule(page):
+    texts = page.evaluate(
+        """async () => {
+            const i18n = await import('/js/i18n.js');
+            const out = {};
+            for (const lang of i18n.LANGUAGES) {
+                i18n.setLanguage(lang, {remember: false});
+                out[lang] = Array.from({length: 22}, (_, i) => i18n.explainRule(`OU-${i + 1}`));
+                out[lang].push(i18n.explainRule('XX-99'));
+            }
+            return out;
+        }"""
+    )
+    for language, explanations in texts.items():
+        *rules, unknown = explanations
+        assert len(set(rules)) == 22, f"{language}: rule explanations repeat or are missing"
+        assert unknown not in rules
+    assert texts["ja"][10] != texts["en"][10]
+
+
+def test_card_search_finds_cards_by_any_language_name(page):
+    found = page.evaluate(
+        """async () => {
+            const deck = await import('/js/deck.js');
+            deck.learnCards([
+                {id: 'king', group: 'characters', text: {en: {label: 'King', aliases: ['monarch']},
+                 ja: {label: '王', aliases: ['王様']}, es: {label: 'Rey', aliases: []}}},
+                {id: 'prince', group: 'characters', text: {en: {label: 'Prince', aliases: []},
+                 ja: {label: '王子', aliases: []}, es: {label: 'Príncipe', aliases: []}}},
+            ]);
+            return {
+                rey: deck.searchCards('rey'), principe: deck.searchCards('principe'),
+                king: deck.searchCards('KIN'), oh: deck.searchCards('王'), none: deck.searchCards('zzz'),
+                fold: deck.fold('  Príncipe   AZUL '),
+            };
+        }"""
+    )
+    assert found["rey"] == ["king"]
+    assert found["principe"] == ["prince"]
+    assert found["king"] == ["king"]
+    assert found["oh"] == ["king", "prince"]  # exact name first
+    assert found["none"] == []
+    assert found["fold"] == "principe azul"
