@@ -26,8 +26,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -36,9 +40,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
             if not CHROMIUM.exists():
-                item.add_marker(
-                    pytest.mark.skip(reason="Debian chromium not at /usr/bin/chromium: run `make browser`")
-                )
+                reason = "Debian chromium is not at /usr/bin/chromium: run `make browser`"
+                item.add_marker(pytest.mark.skip(reason=reason))
 
 
 @pytest.fixture(scope="session")

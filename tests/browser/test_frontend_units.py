@@ -122,7 +122,8 @@ def test_card_search_finds_cards_by_any_language_name(page):
             ]);
             return {
                 rey: deck.searchCards('rey'), principe: deck.searchCards('principe'),
-                king: deck.searchCards('KIN'), oh: deck.searchCards('王'), none: deck.searchCards('zzz'),
+                king: deck.searchCards('KIN'), oh: deck.searchCards('王'),
+                none: deck.searchCards('zzz'),
                 fold: deck.fold('  Príncipe   AZUL '),
             };
         }"""
