@@ -11,12 +11,14 @@ Errors::
 """
 
 from embeddings.base import Embedder, Vectors, l2_normalise
+from embeddings.cache import CardVectorCache
 from embeddings.errors import EmbeddingError, EmbeddingServerError, ModelBuildError
 from embeddings.hashing import HashingEmbedder
 from embeddings.loader import KINDS, load_embedder
 
 __all__ = [
     "KINDS",
+    "CardVectorCache",
     "Embedder",
     "EmbeddingError",
     "EmbeddingServerError",

@@ -17,6 +17,8 @@ class Embedder(Protocol):
 
     ``name`` is a stable id of the model *and* the way it is run (``"minilm-l6-v2/onnx-int8"``);
     caches key on it, so two embedders with the same name must give the same vectors.
+    A backend may also carry a ``revision`` string (the model files' hash, the runtime's
+    version); on-disk caches add it to their keys so a changed model never reuses old vectors.
     """
 
     @property

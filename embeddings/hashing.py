@@ -26,6 +26,7 @@ class HashingEmbedder:
         if dimension < 8:
             raise ValueError("dimension must be at least 8")
         self._dimension = dimension
+        self.revision = "1"  # bump when the hashing scheme changes
 
     @property
     def name(self) -> str:

@@ -43,6 +43,12 @@ def load_embedder(
         from embeddings.sentence_transformer import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(bundled_model_dir(), name=f"{BUNDLED_MODEL_NAME}/torch")
+    if kind == "openai":
+        from embeddings.openai_embeddings import OpenAIEmbedder
+
+        if not model:
+            raise ModelBuildError("kind 'openai' needs model= (the server's embeddings model)")
+        return OpenAIEmbedder(model=model, base_url=base_url, api_key=api_key)
     if kind.startswith("st:"):
         from embeddings.sentence_transformer import SentenceTransformerEmbedder
 

@@ -54,6 +54,7 @@ class OnnxInt8Embedder:
         self._output: str = manifest["output"]
         self._name = name
         self._dimension = int(manifest["dimension"])
+        self.revision = built_dir.name  # source hash + onnxruntime version
 
     @property
     def name(self) -> str:

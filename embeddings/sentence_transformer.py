@@ -34,6 +34,7 @@ class SentenceTransformerEmbedder:
             raise ModelBuildError("model reports no embedding dimension", path=str(model_dir))
         self._name = name
         self._dimension = int(dimension)
+        self.revision = _directory_stamp(model_dir)
         self._batch_size = batch_size
 
     @property
@@ -56,3 +57,16 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return l2_normalise(vectors)
+
+
+def _directory_stamp(model_dir: Path) -> str:
+    """A cheap identity of a model directory's files (names, sizes, mtimes) for cache keys."""
+    import hashlib
+
+    import sentence_transformers
+
+    digest = hashlib.sha256(sentence_transformers.__version__.encode())
+    for path in sorted(p for p in model_dir.rglob("*") if p.is_file()):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(model_dir)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()[:16]
