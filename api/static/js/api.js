@@ -66,7 +66,7 @@ export const api = {
   events: (tableId, token, after) =>
     request("GET", `/tables/${enc(tableId)}/events?after=${enc(after)}`, { token }),
   streamUrl: (tableId, token, after) =>
-    `${BASE}/tables/${enc(tableId)}/stream?token=${enc(token)}&after=${enc(after)}`,
+    `${BASE}/tables/${enc(tableId)}/stream?after=${enc(after)}` + (token ? `&token=${enc(token)}` : ""),
   deck: (game = "once_upon_a_time") => request("GET", `/decks/${enc(game)}`),
   mentions: (body) => request("POST", "/referee/mentions", { body }),
   continuation: (body) => request("POST", "/story/continuations", { body }),

@@ -10,8 +10,8 @@ const ROUTES = [
   [/^#\/host$/, "host", () => import("./views/host.js")],
   [/^#\/solo$/, "solo", () => import("./views/solo.js")],
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
-  [/^#\/t\/([\w-]+)\/([\w-]+)\/tale$/, "tale", () => import("./views/tale.js")],
-  [/^#\/t\/([\w-]+)\/([\w-]+)$/, "table", () => import("./views/table.js")],
+  [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],
+  [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./views/table.js")],
 ];
 
 const NAV = [

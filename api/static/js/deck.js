@@ -4,7 +4,9 @@
 import { api } from "./api.js";
 import { language, t } from "./i18n.js";
 
-let deck = null;
+// Cards learnt from views (labels in the table's language) until the whole deck has loaded.
+const deck = { cards: new Map(), endings: new Map() };
+let loaded = false;
 let loading = null;
 
 /** Fold like companion.cards.fold: NFKC, case-folded, Latin accents dropped, spaces squeezed. */
@@ -25,27 +27,27 @@ function cardEntry(card) {
   return { ...card, folded: names.filter(Boolean).map(fold) };
 }
 
-function index(raw) {
-  const cards = new Map((raw.story_cards || []).map((card) => [card.id, cardEntry(card)]));
-  const endings = new Map(
-    (raw.endings || []).map((e) => [e.id, { ...e, folded: Object.values(e.text || {}).map(fold) }]),
-  );
-  return { cards, endings };
+function merge(raw) {
+  for (const card of raw.story_cards || []) deck.cards.set(card.id, cardEntry(card));
+  for (const e of raw.endings || []) {
+    deck.endings.set(e.id, { ...e, folded: Object.values(e.text || {}).map(fold) });
+  }
 }
 
-/** Load the deck (once). Resolves to null when the service offers no deck endpoint. */
+/** Load the whole deck (once). Resolves to false when the service offers no deck endpoint. */
 export function loadDeck() {
-  if (deck) return Promise.resolve(deck);
+  if (loaded) return Promise.resolve(true);
   if (!loading) {
     loading = api
       .deck()
       .then((raw) => {
-        deck = index(raw);
-        return deck;
+        merge(raw);
+        loaded = true;
+        return true;
       })
       .catch(() => {
         loading = null;
-        return null;
+        return false;
       });
   }
   return loading;
@@ -53,14 +55,25 @@ export function loadDeck() {
 
 /** Teach the deck cards seen in a view (id, group, labels), when no deck endpoint answered. */
 export function learnCards(cards) {
-  if (!deck) deck = { cards: new Map(), endings: new Map() };
   for (const card of cards) {
-    if (card && card.id && !deck.cards.has(card.id)) deck.cards.set(card.id, cardEntry(card));
+    if (!card?.id) continue;
+    const known = deck.cards.get(card.id);
+    if (known?.text) continue; // the whole deck already knows it, in every language
+    deck.cards.set(card.id, cardEntry({ ...known, ...card, folded: undefined }));
+  }
+}
+
+/** Teach the deck ending sentences seen in a view ({id, sentence}). */
+export function learnEndings(endings) {
+  for (const ending of endings) {
+    if (ending?.id && !deck.endings.has(ending.id)) {
+      deck.endings.set(ending.id, { id: ending.id, sentence: ending.sentence, folded: [fold(ending.sentence || "")] });
+    }
   }
 }
 
 export function card(id) {
-  return deck?.cards.get(id) || null;
+  return deck.cards.get(id) || null;
 }
 
 /** The card's label in the interface language (falling back to English, then to its id). */
@@ -83,8 +96,8 @@ export function isInterrupt(id) {
 }
 
 export function endingText(id) {
-  const e = deck?.endings.get(id);
-  return e?.text?.[language()] || e?.text?.en || String(id);
+  const e = deck.endings.get(id);
+  return e?.text?.[language()] || e?.sentence || e?.text?.en || String(id);
 }
 
 function searchIn(map, query, limit) {
@@ -107,12 +120,12 @@ function searchIn(map, query, limit) {
 
 /** Story-card ids whose label or alias, in any language, contains `query` (best first). */
 export function searchCards(query, limit = 12) {
-  return deck ? searchIn(deck.cards, query, limit) : [];
+  return searchIn(deck.cards, query, limit);
 }
 
 /** Ending ids whose sentence, in any language, contains `query`. */
 export function searchEndings(query, limit = 8) {
-  return deck ? searchIn(deck.endings, query, limit) : [];
+  return searchIn(deck.endings, query, limit);
 }
 
 /** The names a card goes by in the other languages (shown next to search results). */

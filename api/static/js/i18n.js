@@ -111,6 +111,7 @@ const en = {
   "table.waiting": "Waiting for {name} to tell.",
   "table.pendingVote": "{name} claims {card}. The other players decide.",
   "table.score": "Score",
+  "table.stepFailed": "A model step failed; the turn is kept. Try again.",
 
   "hint.title": "Your card was mentioned",
   "hint.evidence": "“{evidence}” → {card}",
@@ -340,6 +341,7 @@ const ja = {
   "table.waiting": "{name}さんが語るのを待っています。",
   "table.pendingVote": "{name}さんが{card}を宣言しました。ほかのプレイヤーが判定します。",
   "table.score": "得点",
+  "table.stepFailed": "モデルの処理に失敗しました。手番はそのままです。もう一度お試しください。",
 
   "hint.title": "あなたのカードが出てきました",
   "hint.evidence": "「{evidence}」→ {card}",
@@ -568,6 +570,7 @@ const es = {
   "table.waiting": "Esperando a que {name} narre.",
   "table.pendingVote": "{name} reclama {card}. Deciden los demás jugadores.",
   "table.score": "Puntos",
+  "table.stepFailed": "Falló un paso del modelo; el turno se mantiene. Vuelve a intentarlo.",
 
   "hint.title": "Se ha mencionado una de tus cartas",
   "hint.evidence": "«{evidence}» → {card}",

@@ -10,6 +10,15 @@ export function joinLink(tableId, token) {
   return `${location.origin}/#/t/${encodeURIComponent(tableId)}/${encodeURIComponent(token)}`;
 }
 
+/** In-page links (hash routes) to a table and to its tale; no token: the spectator's. */
+export function tableLink(tableId, token = null) {
+  return `#/t/${encodeURIComponent(tableId)}` + (token ? `/${encodeURIComponent(token)}` : "");
+}
+
+export function taleLink(tableId, token = null) {
+  return `#/tale/${encodeURIComponent(tableId)}` + (token ? `/${encodeURIComponent(token)}` : "");
+}
+
 /**
  * Create a table. `seats`: [{name, kind: "human"|"ai"}]; returns
  * {id, seats: [{seat, name, kind, token, link}]}.

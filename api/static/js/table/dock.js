@@ -3,7 +3,7 @@
 
 import { cardLabel, endingText } from "../deck.js";
 import { h } from "../dom.js";
-import { language, t } from "../i18n.js";
+import { explainRule, language, t } from "../i18n.js";
 import { dictate, speechAvailable } from "../speech.js";
 import { move, namesOf } from "./model.js";
 
@@ -176,20 +176,23 @@ export function splitSentences(text) {
 }
 
 function votePanel(view, act) {
-  const pending = view.pending;
+  const ballot = view.pending;
   const names = namesOf(view);
-  const who = names[pending.seat] ?? "";
+  const who = names[ballot.claimant] ?? "";
+  const card = ballot.action?.card ? cardLabel(ballot.action.card) : "";
   const question =
-    pending.type === "end" ? t("action.voteEnding", { name: who })
-    : pending.type === "challenge" ? t("action.voteChallenge", { name: who })
-    : t("action.voteQuestion", { name: who, card: pending.card ? cardLabel(pending.card) : "" });
-  const canVote = (pending.electorate || []).includes(view.you) && !(pending.voted || []).includes(view.you);
-  return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title" },
+    ballot.kind === "ending" ? t("action.voteEnding", { name: who })
+    : ballot.kind === "silly" ? t("action.voteChallenge", { name: names[ballot.action?.seat] ?? who })
+    : t("action.voteQuestion", { name: who, card });
+  const cast = (yes) => act({ type: "vote", yes, ballot: ballot.ballot });
+  return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title", "data-ballot": ballot.ballot },
     h("h2", { id: "vote-title", style: "margin-top:0" }, question),
-    canVote
+    h("p", { class: "note" }, `${ballot.rule}: ${explainRule(ballot.rule)}`),
+    view.canVote
       ? h("div", { class: "buttons" },
-          h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => act({ type: "vote", yes: true }) }, t("action.accept")),
-          h("button", { type: "button", class: "danger", id: "vote-no", onclick: () => act({ type: "vote", yes: false }) }, t("action.reject")))
-      : h("p", { class: "note" }, t("table.pendingVote", { name: who, card: pending.card ? cardLabel(pending.card) : "" })),
+          h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => cast(true) }, t("action.accept")),
+          h("button", { type: "button", class: "danger", id: "vote-no", onclick: () => cast(false) }, t("action.reject")))
+      : h("p", { class: "note" }, t("table.pendingVote", { name: who, card }),
+          ` (${ballot.yes.length + ballot.no.length}/${ballot.voters.length})`),
   );
 }

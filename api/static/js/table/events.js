@@ -1,26 +1,30 @@
-// Reading the table's events: a line for the feed, private hints, and "thinking" markers.
+// Reading the table's events (EventView: {seq, type, created, data}): a line for the feed and
+// the private hints. Types: table_created, action, hints (private), drew (private), vote_opened,
+// vote_cast, step_failed.
 
 import { cardLabel } from "../deck.js";
 import { t } from "../i18n.js";
-import { namesOf } from "./model.js";
-
-function actionOf(event) {
-  const payload = event.payload || event.data || {};
-  return payload.action || (payload.type ? payload : null);
-}
+import { namesOf, readHint } from "./model.js";
 
 /** A short line describing a public event, or null for events the feed does not show. */
 export function describeEvent(event, view) {
   const names = namesOf(view);
-  const action = actionOf(event);
-  if (!action) return null;
-  const name = names[action.seat] ?? "";
+  const data = event.data || {};
+  if (event.type === "step_failed") return t("table.stepFailed");
+  if (event.type !== "action") return null;
+  const action = data.action || data;
+  const name = names[action.seat ?? data.seat] ?? "";
+  const outcome = data.outcome || data.last || {};
   switch (action.type) {
     case "play":
-      return t("table.event", { name, what: t("table.played", { card: cardLabel(action.card) }) });
+      return outcome.accepted === false
+        ? t("table.rejected", { name, card: cardLabel(action.card) })
+        : t("table.event", { name, what: t("table.played", { card: cardLabel(action.card) }) });
     case "interrupt":
     case "card_interrupt":
-      return t("table.interrupted", { name, card: cardLabel(action.card) });
+      return outcome.accepted === false
+        ? t("table.rejected", { name, card: cardLabel(action.card) })
+        : t("table.interrupted", { name, card: cardLabel(action.card) });
     case "pass":
       return t("table.passed", { name });
     default:
@@ -28,25 +32,9 @@ export function describeEvent(event, view) {
   }
 }
 
-/** Hints in a private event: [{card, label, evidence, line}] (empty for other events). */
+/** Hints in a private `hints` event: [{card, label, evidence, line, ...}] (else empty). */
 export function hintsFromEvent(event) {
-  if (event.type !== "hint" && event.type !== "hints") return [];
-  const payload = event.payload || event.data || {};
-  const list = payload.hints || payload.mentions || [payload];
-  return list
-    .map((hint) => ({
-      card: hint.card_id || hint.card,
-      evidence: hint.evidence || "",
-      score: hint.score ?? null,
-      line: hint.line ?? null,
-    }))
-    .filter((hint) => hint.card)
-    .map((hint) => ({ ...hint, label: cardLabel(hint.card) }));
-}
-
-/** {seat, thinking} when an AI seat starts or stops thinking, else null. */
-export function thinkingFromEvent(event) {
-  const payload = event.payload || event.data || {};
-  if (event.type === "thinking") return { seat: payload.seat, thinking: payload.thinking !== false };
-  return null;
+  if (event.type !== "hints") return [];
+  const data = event.data || {};
+  return (data.hints || []).map(readHint).filter((hint) => hint.card);
 }

@@ -1,51 +1,48 @@
-// The player view as the page uses it, read from the API's JSON in one place.
+// The player view as the page uses it, read from the API's TableView (api/schemas.py) in one
+// place. Card objects in the view also teach the deck module their labels.
 
-/** Normalise the API's view of a table (player or spectator) for rendering. */
+import { learnCards, learnEndings } from "../deck.js";
+
+/** Normalise the API's TableView (player or spectator) for rendering. */
 export function readView(raw) {
-  const state = raw.state || raw.public || raw;
-  const seats = (raw.seats || state.seats || []).map((seat, i) => ({
-    seat: seat.seat ?? i,
-    name: seat.name,
-    kind: seat.kind || "human",
-    handSize: seat.hand_size ?? seat.cards ?? 0,
-    endingCount: seat.ending_count ?? seat.endings ?? 0,
-    thinking: Boolean(seat.thinking),
-  }));
-  const you = raw.you ?? raw.seat ?? null;
-  const me = raw.hand !== undefined ? raw : raw.player || raw.me || {};
-  const moves = raw.moves || raw.legal || raw.legal_moves || [];
+  learnCards([...(raw.hand || []), ...(raw.table || []).map((p) => ({ id: p.card, label: p.label }))]);
+  learnEndings([...(raw.endings || []), ...(raw.ending ? [raw.ending] : [])]);
   return {
-    tableId: raw.table_id || raw.id,
-    seq: raw.seq ?? raw.last_seq ?? 0,
+    tableId: raw.id,
+    seq: raw.seq ?? 0,
     language: raw.language || "en",
-    deckMode: raw.deck_mode || state.deck_mode || "virtual",
+    deckMode: raw.deck_mode || "virtual",
+    variants: raw.variants || {},
     narrator: raw.narrator || null,
-    seats,
-    you,
-    storyteller: state.storyteller ?? raw.storyteller,
-    story: (state.story || []).map((line) => ({
+    seats: (raw.seats || []).map((seat) => ({
+      seat: seat.seat,
+      name: seat.name,
+      kind: seat.kind || "human",
+      handSize: seat.hand_size ?? 0,
+      endingCount: seat.ending_count ?? 0,
+    })),
+    you: raw.you ?? null,
+    storyteller: raw.storyteller,
+    turnStart: raw.turn_start ?? 0,
+    story: (raw.story || []).map((line) => ({
+      line: line.line,
       seat: line.seat,
       text: line.text,
       card: line.card || null,
       kind: line.kind || "story",
-      evidence: line.evidence || null,
     })),
-    table: state.table || [],
-    window: state.window ?? null,
-    turnStart: state.turn_start ?? 0,
-    hand: me.hand || [],
-    hidden: me.hidden || 0,
-    owed: me.owed || 0,
-    endings: me.endings || [],
-    hiddenEndings: me.hidden_endings || 0,
-    owedEndings: me.owed_endings || 0,
-    hints: (raw.hints || []).map((hint) => ({
-      card: hint.card_id || hint.card,
-      evidence: hint.evidence || "",
-      score: hint.score ?? null,
-      line: hint.line ?? null,
-    })),
-    moves: moves.map((move) => ({
+    table: raw.table || [],
+    window: raw.window ?? null,
+    windowGroup: raw.window_group ?? null,
+    hand: (raw.hand || []).map((card) => card.id),
+    hidden: raw.hidden || 0,
+    owed: raw.owed || 0,
+    endings: (raw.endings || []).map((ending) => ending.id),
+    hiddenEndings: raw.hidden_endings || 0,
+    owedEndings: raw.owed_endings || 0,
+    drew: raw.drew || [],
+    hints: (raw.hints || []).map(readHint),
+    moves: (raw.moves || []).map((move) => ({
       type: move.type,
       cards: move.cards || [],
       endings: move.endings || [],
@@ -54,9 +51,24 @@ export function readView(raw) {
       judgement: move.judgement || null,
     })),
     pending: raw.pending || null,
-    ending: state.ending ?? null,
-    winner: state.winner ?? null,
-    last: state.last || null,
+    canVote: Boolean(raw.can_vote),
+    failure: raw.failure || null,
+    ending: raw.ending?.id ?? null,
+    winner: raw.winner ?? null,
+    finished: Boolean(raw.finished),
+    last: raw.last || null,
+  };
+}
+
+/** A referee hint (HintView) as the page uses it. */
+export function readHint(hint) {
+  return {
+    card: hint.card,
+    label: hint.label,
+    evidence: hint.evidence || "",
+    score: hint.score ?? null,
+    line: hint.line ?? null,
+    borderline: Boolean(hint.borderline),
   };
 }
 
@@ -70,4 +82,17 @@ export function namesOf(view) {
 
 export function isPractice(view) {
   return view.seats.filter((seat) => seat.kind === "human").length === 1;
+}
+
+/** The AI seat the table is waiting for (storyteller, or an open ballot's voter), or null. */
+export function aiThinking(view) {
+  if (view.finished) return null;
+  const ai = new Set(view.seats.filter((seat) => seat.kind === "ai").map((seat) => seat.seat));
+  if (view.pending) {
+    const waiting = (view.pending.voters || []).find(
+      (seat) => ai.has(seat) && !view.pending.yes.includes(seat) && !view.pending.no.includes(seat),
+    );
+    return waiting ?? null;
+  }
+  return ai.has(view.storyteller) ? view.storyteller : null;
 }

@@ -6,7 +6,7 @@ import { errorText } from "../errors.js";
 import { fill, h } from "../dom.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
 import { qrSvg } from "../qr.js";
-import { MAX_SEATS, MIN_SEATS, createTable } from "../tables.js";
+import { MAX_SEATS, MIN_SEATS, createTable, tableLink } from "../tables.js";
 
 export function render(main) {
   const seats = [
@@ -154,7 +154,9 @@ export function shareView(table) {
         ),
       ),
     ),
-    firstHuman ? h("a", { class: "button primary", href: firstHuman.link, id: "open-my-seat" }, t("share.open")) : null,
+    h("div", { class: "row" },
+      firstHuman ? h("a", { class: "button primary", href: firstHuman.link, id: "open-my-seat" }, t("share.open")) : null,
+      h("a", { class: "button", href: tableLink(table.id), id: "spectate" }, t("share.spectate"))),
   );
 }
 

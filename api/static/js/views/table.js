@@ -2,7 +2,7 @@
 // hints, and the controls the rules allow right now. Kept live by the event stream.
 
 import { ApiError, NetworkError, api, newIdempotencyKey } from "../api.js";
-import { endingText, learnCards, loadDeck } from "../deck.js";
+import { endingText, loadDeck } from "../deck.js";
 import { announce, fill, h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { explainRule, languageChosen, setLanguage, t } from "../i18n.js";
@@ -10,16 +10,17 @@ import { LiveTable } from "../live.js";
 import { narratorStatus } from "../narrator.js";
 import { setStatus } from "../status.js";
 import { dock } from "../table/dock.js";
-import { describeEvent, hintsFromEvent, thinkingFromEvent } from "../table/events.js";
+import { describeEvent, hintsFromEvent } from "../table/events.js";
 import { handSection, hintBox } from "../table/hand.js";
-import { isPractice, namesOf, readView } from "../table/model.js";
+import { aiThinking, isPractice, namesOf, readView } from "../table/model.js";
 import { physicalPanel } from "../table/physical.js";
 import { practicePanel } from "../table/practice.js";
 import { storyParagraphs } from "../table/story.js";
+import { taleLink } from "../tables.js";
 
 const FEED_LENGTH = 6;
 
-export async function render(main, [tableId, token]) {
+export async function render(main, [tableId, token = null]) {
   main.dataset.relabels = "table";
   const ui = {
     header: h("div", { id: "table-header" }),
@@ -39,7 +40,6 @@ export async function render(main, [tableId, token]) {
   let stopped = false;
   const feed = [];
   const hints = new Map(); // card → hint from the private stream, until the next view refresh
-  const thinking = new Set();
   const draft = { text: "" };
   const picked = { cards: [], endings: [] };
   const practiceMemory = { next: 0, last: null };
@@ -54,16 +54,24 @@ export async function render(main, [tableId, token]) {
     refreshing = (async () => {
       do {
         refreshAgain = false;
-        const raw = await api.view(tableId, token);
-        view = readView(raw);
-        if (raw.cards) learnCards(raw.cards);
-        hints.clear();
-        draw();
+        show(await api.view(tableId, token));
       } while (refreshAgain && !stopped);
     })().finally(() => {
       refreshing = null;
     });
     return refreshing;
+  }
+
+  function show(raw) {
+    const next = readView(raw);
+    if (view && next.seq < view.seq) return; // an older answer overtaken by a newer one
+    view = next;
+    hints.clear();
+    const waitingFor = aiThinking(view);
+    setStatus("thinking", waitingFor === null ? null : {
+      kind: "thinking", text: t("narrator.thinking", { name: namesOf(view)[waitingFor] }),
+    });
+    draw();
   }
 
   function withLiveHints(current) {
@@ -76,12 +84,11 @@ export async function render(main, [tableId, token]) {
   async function act(action) {
     if (!view) return false;
     ui.refusal.textContent = "";
-    const body = { seat: view.you, ...action };
     try {
-      const reply = await api.act(tableId, token, body, newIdempotencyKey());
+      const reply = await api.act(tableId, token, action, newIdempotencyKey());
+      if (reply?.view) show(reply.view);
       if (reply?.events) live.deliver(reply.events);
       announce(t("action.sent"));
-      await refresh();
       return true;
     } catch (failure) {
       showRefusal(failure);
@@ -136,7 +143,7 @@ export async function render(main, [tableId, token]) {
     if (current.winner !== null && current.winner !== undefined) {
       banner = h("div", { class: "turn-banner", id: "finished" },
         t("table.finished", { name: names[current.winner] }), " ",
-        h("a", { href: `#/t/${tableId}/${token}/tale`, id: "read-tale" }, t("table.readTale")));
+        h("a", { href: taleLink(tableId, token), id: "read-tale" }, t("table.readTale")));
     } else if (mine) {
       banner = h("div", { class: "turn-banner mine", id: "turn" }, t("table.youTell"));
     } else {
@@ -152,8 +159,7 @@ export async function render(main, [tableId, token]) {
             h("span", { class: "who" }, seat.seat === current.you ? t("table.seatOf", { name: seat.name }) : seat.name),
             seat.kind === "ai" ? ` · ${t("table.ai")}` : "",
             h("br"),
-            h("span", { class: "meta" }, t("table.cards", { n: seat.handSize }),
-              thinking.has(seat.seat) ? ` · ${t("narrator.thinking", { name: "" }).trim()}` : "")))),
+            h("span", { class: "meta" }, t("table.cards", { n: seat.handSize }))))),
       banner);
   }
 
@@ -198,12 +204,6 @@ export async function render(main, [tableId, token]) {
       for (const hint of hintsFromEvent(event)) {
         hints.set(hint.card, hint);
         announce(t("hint.announce", { card: hint.label, evidence: hint.evidence }), { assertive: true });
-      }
-      const busy = thinkingFromEvent(event);
-      if (busy) {
-        if (busy.thinking) thinking.add(busy.seat);
-        else thinking.delete(busy.seat);
-        setStatus("thinking", thinking.size ? { kind: "thinking", text: t("narrator.thinkingModel") } : null);
       }
       scheduleRefresh();
     },

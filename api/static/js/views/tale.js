@@ -8,8 +8,9 @@ import { errorText } from "../errors.js";
 import { t } from "../i18n.js";
 import { namesOf, readView } from "../table/model.js";
 import { storyParagraphs } from "../table/story.js";
+import { tableLink } from "../tables.js";
 
-export async function render(main, [tableId, token]) {
+export async function render(main, [tableId, token = null]) {
   let view;
   try {
     const [raw] = await Promise.all([api.view(tableId, token), loadDeck()]);
@@ -36,7 +37,7 @@ export async function render(main, [tableId, token]) {
       h("button", { type: "button", class: "primary", id: "download-md",
         onclick: () => download(`tale-${tableId.slice(0, 8)}.md`, taleMarkdown(view, title, ending)) }, t("tale.download")),
       h("button", { type: "button", onclick: () => print() }, t("tale.print")),
-      h("a", { class: "button", href: `#/t/${tableId}/${token}` }, t("tale.back")),
+      h("a", { class: "button", href: tableLink(tableId, token) }, t("tale.back")),
     ),
   );
 }
