@@ -6,6 +6,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from companion.cards import Deck, Language
+from companion.llm import OpenAILLM
+from companion.story.factum import TextEmbedder
+from companion.story.llm_narrator import LLMNarrator
+from companion.story.offline import OfflineNarrator
 from companion.story.results import (
     AdjudicationVerdict,
     CoherenceVerdict,
@@ -80,11 +84,21 @@ def build_narrator(
     timeout_s: float = 20.0,
     max_retries: int = 2,
     max_reasks: int = 2,
-    embedder: object | None = None,
+    embedder: TextEmbedder | None = None,
 ) -> Narrator:
     """The LLM narrator when a model and a server (base URL or key) are given, else offline.
 
     `referee` verifies proposals; build it WITHOUT this narrator as its adjudicator (a table's
     referee may then take the narrator as adjudicator). `embedder` deduplicates Factum cards.
     """
-    raise NotImplementedError("being built: the LLM and offline narrators land next")
+    if not model or not (base_url or api_key):
+        return OfflineNarrator(deck=deck, referee=referee, embedder=embedder)
+    llm = OpenAILLM(
+        model=model,
+        base_url=base_url,
+        api_key=api_key,
+        timeout_s=timeout_s,
+        max_retries=max_retries,
+        max_reasks=max_reasks,
+    )
+    return LLMNarrator(llm, deck=deck, referee=referee, embedder=embedder)

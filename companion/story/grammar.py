@@ -1,0 +1,279 @@
+"""The offline narrator's template grammar: sentences built from the deck's prototype phrases.
+
+A continuation is an opener ("Just then, …") and one of the card's prototype phrases ("the old
+king ruled the land"), framed as a clause or as "there was <phrase>" when the phrase is only a
+noun phrase, sometimes followed by a short sentence that names no element. Endings link with a
+sentence that names no element. The referee verifies every sentence like any proposal.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+from companion.cards import Language, StoryCard
+
+_OPENERS: dict[Language, tuple[str, ...]] = {
+    "en": ("Then", "Just then", "Soon after", "Not long after", "All at once", "That same day"),
+    "ja": (
+        "そのとき、",
+        "まもなく、",
+        "やがて、",
+        "ちょうどそのころ、",
+        "その日のうちに、",
+        "ふと気づくと、",
+    ),
+    "es": (
+        "Entonces",
+        "De pronto",
+        "Poco después",
+        "Aquel mismo día",
+        "Al poco tiempo",
+        "En ese momento",
+    ),
+}
+_AFTERMATHS: dict[Language, tuple[str, ...]] = {
+    "en": (
+        "Nothing would be quite the same after that.",
+        "No one had expected it.",
+        "It was the beginning of something new.",
+    ),
+    "ja": (
+        "それから、すべてが変わり始めた。",
+        "誰もそんなことは思ってもいなかった。",
+        "それが新しい始まりだった。",
+    ),
+    "es": (
+        "Después de aquello, nada volvió a ser igual.",
+        "Nadie lo esperaba.",
+        "Fue el comienzo de algo nuevo.",
+    ),
+}
+_LINKS: dict[Language, tuple[str, ...]] = {
+    "en": (
+        "And so, after all that had happened, the tale came to its close.",
+        "At last, everything that had been set in motion found its place.",
+        "In the end, it all came together.",
+    ),
+    "ja": (
+        "こうして、いろいろなことがあったあとで、話は終わりを迎えた。",
+        "ついに、動き出したすべてのことが落ち着くところに落ち着いた。",
+        "そして最後に、すべてがひとつにまとまった。",
+    ),
+    "es": (
+        "Y así, después de todo lo ocurrido, el cuento llegó a su fin.",
+        "Por fin, todo lo que se había puesto en marcha encontró su lugar.",
+        "Al final, todo encajó.",
+    ),
+}
+# "there was …" framings for a prototype that is only a noun phrase
+_THERE_WAS: dict[Language, str] = {"en": "there was {}", "ja": "{}があった", "es": "apareció {}"}
+
+_EN_ARTICLES = {"a", "an", "the", "some", "his", "her", "their", "its", "my", "our"}
+_EN_VERBS = set(
+    [
+        "is",
+        "was",
+        "were",
+        "are",
+        "has",
+        "had",
+        "have",
+        "did",
+        "does",
+        "came",
+        "went",
+        "saw",
+        "took",
+        "gave",
+        "found",
+        "fell",
+        "ran",
+        "ate",
+        "met",
+        "made",
+        "told",
+        "knew",
+        "left",
+        "lost",
+        "stole",
+        "sang",
+        "slept",
+        "grew",
+        "flew",
+        "kept",
+        "held",
+        "brought",
+        "built",
+        "caught",
+        "fought",
+        "felt",
+        "heard",
+        "led",
+        "lay",
+        "rode",
+        "rose",
+        "sat",
+        "sent",
+        "shone",
+        "spoke",
+        "stood",
+        "swam",
+        "threw",
+        "woke",
+        "won",
+        "wore",
+        "wrote",
+        "began",
+        "broke",
+        "drank",
+        "drove",
+        "forgot",
+        "froze",
+        "got",
+        "hid",
+        "hung",
+        "paid",
+        "put",
+        "read",
+        "said",
+        "sold",
+        "shook",
+        "spent",
+        "struck",
+        "swore",
+        "taught",
+        "thought",
+        "tore",
+        "became",
+        "brought",
+        "could",
+        "would",
+        "will",
+        "can",
+        "lives",
+        "rules",
+        "sleeps",
+        "sits",
+    ]
+)
+_EN_ADJECTIVES_IN_ED = set(
+    [
+        "wicked",
+        "naked",
+        "sacred",
+        "beloved",
+        "cursed",
+        "enchanted",
+        "haunted",
+        "crooked",
+        "ragged",
+        "hooded",
+        "winged",
+        "horned",
+        "red",
+        "bed",
+        "sled",
+        "shed",
+        "hundred",
+        "feathered",
+        "armed",
+        "gilded",
+    ]
+)
+_ES_ARTICLES = {"un", "una", "unos", "unas", "el", "la", "los", "las", "su", "sus", "mi"}
+_ES_VERB_ENDINGS = ("aba", "aban", "ía", "ían", "ió", "ó", "aron", "ieron", "ará", "erá")
+_ES_VERBS = set(
+    [
+        "es",
+        "era",
+        "fue",
+        "hubo",
+        "había",
+        "estaba",
+        "tenía",
+        "vivía",
+        "hizo",
+        "dijo",
+        "vio",
+        "tuvo",
+        "está",
+        "son",
+        "vive",
+        "tiene",
+        "puso",
+        "durmió",
+        "pudo",
+        "quiso",
+        "vino",
+        "trajo",
+        "dio",
+        "supo",
+    ]
+)
+_LOWERCASE_STARTS = _EN_ARTICLES | _ES_ARTICLES | {"she", "he", "they", "it", "there", "ella", "él"}
+_JA_CLAUSE_END = re.compile(r"[るたういくすつぬむぶぐだ]$")
+
+
+def is_clause(phrase: str, language: Language) -> bool:
+    """Whether a prototype phrase can stand as a sentence (has a verb), or is a noun phrase."""
+    if language == "ja":
+        return bool(_JA_CLAUSE_END.search(phrase.rstrip("。.!！")))
+    words = re.findall(r"[^\W\d_]+", phrase.lower())
+    if not words:
+        return False
+    if language == "en":
+        if words[0] not in _EN_ARTICLES:
+            return True  # "she slept under an oak", "once upon a time…"
+        return any(
+            w in _EN_VERBS or (len(w) > 4 and w.endswith("ed") and w not in _EN_ADJECTIVES_IN_ED)
+            for w in words[1:]
+        )
+    if words[0] not in _ES_ARTICLES:
+        return True
+    return any(w in _ES_VERBS or w.endswith(_ES_VERB_ENDINGS) for w in words[1:])
+
+
+def card_sentence(phrase: str, opener: str, language: Language) -> str:
+    body = phrase.strip().rstrip(".。!！")
+    if not is_clause(body, language):
+        body = _THERE_WAS[language].format(body)
+    if language == "ja":
+        return f"{opener}{body}。"
+    first, _, rest = body.partition(" ")
+    if first.lower() in _LOWERCASE_STARTS:
+        body = f"{first.lower()} {rest}".strip()
+    return f"{opener}, {body}."
+
+
+def card_phrases(card: StoryCard, language: Language) -> tuple[str, ...]:
+    """The card's prototype phrases; its label when it has none."""
+    text = card.text[language]
+    return text.prototypes or (text.label,)
+
+
+def continuations(
+    card: StoryCard, language: Language, rng: random.Random
+) -> Iterator[tuple[str, ...]]:
+    """Candidate continuations bringing in `card`, in a random but reproducible order."""
+    phrases = list(card_phrases(card, language))
+    openers = list(_OPENERS[language])
+    rng.shuffle(phrases)
+    rng.shuffle(openers)
+    for i, (phrase, opener) in enumerate(
+        (phrase, opener) for phrase in phrases for opener in openers
+    ):
+        sentence = card_sentence(phrase, opener, language)
+        if i % 2:
+            yield (sentence, rng.choice(_AFTERMATHS[language]))
+        else:
+            yield (sentence,)
+
+
+def linking_sentences(language: Language, rng: random.Random) -> Iterator[tuple[str, ...]]:
+    """Candidate OU-18 linking sentences, naming no element."""
+    links = list(_LINKS[language])
+    rng.shuffle(links)
+    for link in links:
+        yield (link,)
