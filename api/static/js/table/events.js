@@ -36,5 +36,7 @@ export function describeEvent(event, view) {
 export function hintsFromEvent(event) {
   if (event.type !== "hints") return [];
   const data = event.data || {};
-  return (data.hints || []).map(readHint).filter((hint) => hint.card);
+  return (data.hints || [])
+    .map((hint) => readHint({ line: data.line, ...hint }))
+    .filter((hint) => hint.card);
 }

@@ -68,6 +68,8 @@ export function readHint(hint) {
     evidence: hint.evidence || "",
     score: hint.score ?? null,
     line: hint.line ?? null,
+    start: hint.start ?? -1,
+    end: hint.end ?? -1,
     borderline: Boolean(hint.borderline),
   };
 }

@@ -45,27 +45,41 @@ export function cardTag(cardId) {
   return h("span", { class: `tag g-${group || "none"}`, "data-card": cardId, title: group ? t(`group.${group}`) : "" }, cardLabel(cardId));
 }
 
-/** One line's text with the played card's words marked. */
-export function lineText(line) {
-  if (!line.card) return [line.text];
-  const span = findMention(line.text, line.card, line.evidence);
-  const group = cardGroup(line.card);
-  if (!span) return [line.text, " ", cardTag(line.card)];
-  const [start, end] = span;
-  return [
-    line.text.slice(0, start),
-    h("mark", { class: `played g-${group || "none"}` }, line.text.slice(start, end)),
-    line.text.slice(end),
-    " ",
-    cardTag(line.card),
-  ];
+/**
+ * One line's text with marks: the played card's words (in its group's colour) and, for the card's
+ * holder only, the words the referee heard for one of their cards (`heard`: [{start, end, card}]).
+ */
+export function lineText(line, heard = []) {
+  const spans = [];
+  if (line.card) {
+    const span = findMention(line.text, line.card, line.evidence);
+    if (span) spans.push({ start: span[0], end: span[1], cls: `played g-${cardGroup(line.card) || "none"}` });
+  }
+  for (const hint of heard) {
+    if (hint.start >= 0 && hint.end > hint.start && hint.end <= line.text.length) {
+      spans.push({ start: hint.start, end: hint.end, cls: "heard", title: cardLabel(hint.card) });
+    }
+  }
+  spans.sort((a, b) => a.start - b.start);
+  const out = [];
+  let at = 0;
+  for (const span of spans) {
+    if (span.start < at) continue; // overlapping marks: keep the first
+    out.push(line.text.slice(at, span.start));
+    out.push(h("mark", { class: span.cls, title: span.title || false }, line.text.slice(span.start, span.end)));
+    at = span.end;
+  }
+  out.push(line.text.slice(at));
+  if (line.card) out.push(" ", cardTag(line.card));
+  return out;
 }
 
 /**
  * Paragraphs of the story: consecutive lines by the same teller form one paragraph, headed by the
- * teller's name. `names[seat]` gives names; `endingSentence` closes the tale when it is over.
+ * teller's name. `names[seat]` gives names; `endingSentence` closes the tale when it is over;
+ * `hints` are the reader's own referee hints, marked where they were heard.
  */
-export function storyParagraphs(lines, names, { endingSentence = null, endingSeat = null } = {}) {
+export function storyParagraphs(lines, names, { endingSentence = null, endingSeat = null, hints = [] } = {}) {
   const paragraphs = [];
   let current = null;
   lines.forEach((line, index) => {
@@ -79,7 +93,8 @@ export function storyParagraphs(lines, names, { endingSentence = null, endingSea
     h("p", { class: "passage", "data-seat": para.seat },
       h("span", { class: "teller-name" }, names[para.seat] ?? `#${para.seat}`),
       para.lines.map((line) => [
-        h("span", { class: `line ${line.kind || "story"}`, "data-line": line.index, "data-card": line.card || false }, lineText(line)),
+        h("span", { class: `line ${line.kind || "story"}`, "data-line": line.index, "data-card": line.card || false },
+          lineText(line, hints.filter((hint) => hint.line === line.index))),
         " ",
       ]),
     ),

@@ -169,7 +169,9 @@ export async function render(main, [tableId, token = null]) {
     const ending = current.ending && current.winner !== null ? current.ending : null;
     const storyBox = h("div", { class: "story", id: "story", tabindex: "0", "aria-labelledby": "story-title" },
       current.story.length
-        ? storyParagraphs(current.story, names, { endingSentence: ending ? endingText(ending) : null, endingSeat: current.winner })
+        ? storyParagraphs(current.story, names, {
+          endingSentence: ending ? endingText(ending) : null, endingSeat: current.winner, hints: current.hints,
+        })
         : h("p", { class: "empty" }, t("table.storyEmpty")));
     fill(ui.story, h("h2", { id: "story-title" }, t("table.story")), storyBox);
     if (atBottom) storyBox.scrollTop = storyBox.scrollHeight;
