@@ -27,10 +27,15 @@ function cardEntry(card) {
   return { ...card, folded: names.filter(Boolean).map(fold) };
 }
 
+// GET /v1/decks/once_upon_a_time: story_cards [{id, group, interrupt, names: {lang: {label,
+// aliases}}}], endings [{id, sentences: {lang: text}}].
 function merge(raw) {
-  for (const card of raw.story_cards || []) deck.cards.set(card.id, cardEntry(card));
+  for (const c of raw.story_cards || []) {
+    deck.cards.set(c.id, cardEntry({ id: c.id, group: c.group, interrupt: c.interrupt, text: c.names }));
+  }
   for (const e of raw.endings || []) {
-    deck.endings.set(e.id, { ...e, folded: Object.values(e.text || {}).map(fold) });
+    const text = e.sentences || {};
+    deck.endings.set(e.id, { id: e.id, text, folded: Object.values(text).map(fold) });
   }
 }
 

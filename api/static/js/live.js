@@ -8,10 +8,12 @@ export class LiveTable {
   /**
    * streamUrl(after) → URL of the SSE stream starting after `after`;
    * resync(after) → Promise<events> read over plain HTTP; onEvent(event) for each new event in
-   * order; onState(state) on every change of connection state.
+   * order; onView(view) for the stream's `view` messages (the fresh state after events);
+   * onState(state) on every change of connection state. `eventNames`: the SSE event types.
    */
-  constructor({ streamUrl, resync, onEvent, onState, eventNames = [] }) {
+  constructor({ streamUrl, resync, onEvent, onView, onState, eventNames = [] }) {
     this.streamUrl = streamUrl;
+    this.onView = onView;
     this.resync = resync;
     this.onEvent = onEvent;
     this.onState = onState;
@@ -78,6 +80,10 @@ export class LiveTable {
       } catch {
         return;
       }
+      if (message.type === "view") {
+        this.onView?.(event);
+        return;
+      }
       if (typeof event.seq !== "number" && message.lastEventId) event.seq = Number(message.lastEventId);
       if (typeof event.seq === "number" && event.seq > this.seq + 1) {
         // a gap: fetch what is missing before going on
@@ -91,7 +97,7 @@ export class LiveTable {
       this._setState("live");
     };
     source.onmessage = handle;
-    for (const name of this.eventNames) source.addEventListener(name, handle);
+    for (const name of [...this.eventNames, "view"]) source.addEventListener(name, handle);
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED || !navigator.onLine) this._lost();
       else this._lost(); // EventSource would retry on its own; we resync first, then reopen

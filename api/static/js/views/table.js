@@ -19,6 +19,8 @@ import { storyParagraphs } from "../table/story.js";
 import { taleLink } from "../tables.js";
 
 const FEED_LENGTH = 6;
+// The log's event types (api/service/state.py); the stream names each SSE message by its type.
+const EVENT_TYPES = ["table_created", "action", "hints", "ruled", "drew", "vote_opened", "vote_cast", "step_failed"];
 
 export async function render(main, [tableId, token = null]) {
   main.dataset.relabels = "table";
@@ -195,6 +197,8 @@ export async function render(main, [tableId, token = null]) {
   }
 
   const live = new LiveTable({
+    eventNames: EVENT_TYPES,
+    onView: (raw) => show(raw),
     streamUrl: (after) => api.streamUrl(tableId, token, after),
     resync: async (after) => {
       const reply = await api.events(tableId, token, after);
@@ -207,7 +211,6 @@ export async function render(main, [tableId, token = null]) {
         hints.set(hint.card, hint);
         announce(t("hint.announce", { card: hint.label, evidence: hint.evidence }), { assertive: true });
       }
-      scheduleRefresh();
     },
     onState: (state, { recovered }) => {
       const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];

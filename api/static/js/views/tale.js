@@ -52,8 +52,7 @@ export function taleMarkdown(view, title, ending) {
   let text = [];
   const flush = () => {
     if (seat === null) return;
-    out.push(`**${names[seat] ?? seat}** — ${t("tale.toldBy", { name: names[seat] ?? seat })}`, "");
-    out.push(text.join(view.language === "ja" ? "" : " "), "");
+    out.push(`**${names[seat] ?? seat}:** ${text.join(view.language === "ja" ? "" : " ")}`, "");
     if (cards.length) out.push(`> ${t("tale.cards", { cards: cards.join(", ") })}`, "");
   };
   for (const line of view.story) {
