@@ -1,0 +1,101 @@
+"""The services one worker holds, and the `Annotated` dependencies routes take."""
+
+import hashlib
+import math
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Path, Query, Request
+
+from api.broadcast import Broadcaster
+from api.errors import ApiError
+from api.ratelimit import RateLimiter
+from api.service.tables import TableService, Viewer
+from companion.cards import Deck
+from companion.settings import Settings
+from companion.store import EventLog
+
+
+@dataclass
+class Services:
+    settings: Settings
+    store: EventLog
+    deck: Deck
+    referee: Any
+    narrator: Any
+    tables: TableService
+    broadcaster: Broadcaster
+    limiter: RateLimiter
+    seats: Any  # api.service.ai.SeatRunner
+    ready: bool = False
+
+
+def get_services(request: Request) -> Services:
+    services: Services = request.app.state.services
+    return services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]
+
+TableId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def _rate_limit(services: Services, key: str) -> None:
+    wait = services.limiter.acquire(key)
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        raise ApiError(
+            429,
+            "rate_limited",
+            f"Too many requests; wait {seconds} s and try again.",
+            headers={"Retry-After": str(seconds)},
+        )
+
+
+def get_token(
+    authorization: Annotated[
+        str | None, Header(max_length=200, description="`Bearer <token>`")
+    ] = None,
+    token: Annotated[
+        str | None, Query(max_length=100, description="the seat's token, as in a join link")
+    ] = None,
+) -> str | None:
+    """A seat's token from `Authorization: Bearer …`, else from `?token=` (join links, SSE)."""
+    if authorization:
+        scheme, _, value = authorization.partition(" ")
+        if scheme.lower() == "bearer" and value.strip():
+            return value.strip()
+    return token or None
+
+
+TokenDep = Annotated[str | None, Depends(get_token)]
+
+
+def client_limit(request: Request, services: ServicesDep) -> None:
+    """Rate limit for endpoints without a token: per client address."""
+    host = request.client.host if request.client else "unknown"
+    _rate_limit(services, f"ip:{host}")
+
+
+ClientLimited = Depends(client_limit)
+
+
+def get_viewer(
+    table_id: TableId, token: TokenDep, services: ServicesDep, request: Request
+) -> Viewer:
+    if token is not None:
+        _rate_limit(services, "t:" + hashlib.sha256(token.encode()).hexdigest()[:24])
+    else:
+        client_limit(request, services)
+    return services.tables.authorize(table_id, token)
+
+
+ViewerDep = Annotated[Viewer, Depends(get_viewer)]
+
+
+def get_seat(viewer: ViewerDep, services: ServicesDep) -> Viewer:
+    services.tables.require_seat(viewer)
+    return viewer
+
+
+SeatDep = Annotated[Viewer, Depends(get_seat)]

@@ -1,0 +1,150 @@
+"""Every error the service returns is JSON a person can act on; this is the one place that maps
+exceptions to HTTP statuses.
+
+Body::
+
+    {"error": "<code>", "message": "<what happened and what to do>", "rule": "OU-11"?,
+     "details": [...]?}
+"""
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from companion.store import StoreUnavailableError, TableNotFoundError
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    """An error with its HTTP status, a stable code and a message for people."""
+
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        *,
+        rule: str | None = None,
+        headers: dict[str, str] | None = None,
+        details: list[dict[str, Any]] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.headers = headers
+        self.details = details
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": self.code, "message": self.message}
+        if self.rule is not None:
+            body["rule"] = self.rule
+        if self.details is not None:
+            body["details"] = self.details
+        return body
+
+
+NOT_FOUND_MESSAGE = (
+    "No table with this id for this token. Check the link you were given: it carries the table "
+    "id and your secret token."
+)
+
+
+def not_found() -> ApiError:
+    """Unknown table and unknown token look the same, on purpose."""
+    return ApiError(404, "not_found", NOT_FOUND_MESSAGE)
+
+
+def token_required() -> ApiError:
+    return ApiError(
+        401,
+        "token_required",
+        "This needs a player's token: send `Authorization: Bearer <token>` or `?token=<token>` "
+        "(it is in your join link).",
+        headers={"WWW-Authenticate": "Bearer"},
+    )
+
+
+def _response(error: ApiError) -> JSONResponse:
+    return JSONResponse(error.body(), status_code=error.status, headers=error.headers)
+
+
+_STATUS_CODES = {
+    400: "bad_request",
+    401: "token_required",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+}
+
+_STATUS_MESSAGES = {
+    404: "Nothing here. The API lives under /v1; its documentation is at /docs.",
+    405: "This method is not allowed here; see /docs for what each path accepts.",
+    413: "The request body is larger than 64 KiB; send less text at once.",
+}
+
+
+def _validation_details(error: RequestValidationError) -> list[dict[str, Any]]:
+    # Only where and what: never echo the input back.
+    return [
+        {"loc": [str(part) for part in item.get("loc", ())], "msg": str(item.get("msg", ""))}
+        for item in error.errors()
+    ]
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers on `app`."""
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return _response(error)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        details = _validation_details(error)
+        first = details[0] if details else {"loc": [], "msg": "invalid request"}
+        where = ".".join(p for p in first["loc"] if p not in ("body",)) or "request"
+        message = f"{where}: {first['msg']}. See /docs for the expected shape."
+        return _response(ApiError(422, "invalid_request", message, details=details))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = _STATUS_CODES.get(error.status_code, "http_error")
+        message = _STATUS_MESSAGES.get(error.status_code, str(error.detail))
+        headers = dict(error.headers) if error.headers else None
+        return _response(ApiError(error.status_code, code, message, headers=headers))
+
+    @app.exception_handler(TableNotFoundError)
+    async def _no_table(_request: Request, _error: TableNotFoundError) -> JSONResponse:
+        return _response(not_found())
+
+    @app.exception_handler(StoreUnavailableError)
+    async def _store_down(_request: Request, error: StoreUnavailableError) -> JSONResponse:
+        log.error("store unavailable: %s", error)
+        return _response(
+            ApiError(
+                503,
+                "storage_unavailable",
+                "The table's storage cannot be reached right now; nothing was lost. Retry in a "
+                "moment (with the same Idempotency-Key for an action).",
+                headers={"Retry-After": "1"},
+            )
+        )
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("unhandled error", exc_info=error)
+        return _response(
+            ApiError(500, "internal_error", "Something broke on our side; nothing was lost.")
+        )

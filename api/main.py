@@ -1,0 +1,138 @@
+"""The FastAPI application: `create_app(settings)` builds it; the lifespan builds the services
+(event log, referee on the real embedder, narrator, live-update broadcaster, AI seats)."""
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from api import errors
+from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
+from api.deps import Services
+from api.ratelimit import RateLimiter
+from api.routes import decks, health, tables, tools
+from api.service.ai import SeatRunner
+from api.service.judge import Judge
+from api.service.tables import TableService
+from companion.cards import once_upon_a_time_deck
+from companion.settings import Settings
+from companion.store import open_store
+
+log = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+MAX_BODY_BYTES = 64 * 1024
+
+NarratorFactory = Callable[..., Any]
+
+
+def build_services(
+    settings: Settings,
+    *,
+    embedder: Any | None = None,
+    narrator_factory: NarratorFactory | None = None,
+) -> Services:
+    """Everything one worker holds, built from settings (the only place that reads them)."""
+    from companion.referee import Referee
+    from companion.story import build_narrator
+    from embeddings import load_embedder
+
+    store = open_store(settings.database_url)
+    deck = once_upon_a_time_deck()
+    if embedder is None:
+        embedder = load_embedder(
+            settings.embedder,
+            cache_dir=settings.cache_dir,
+            model=settings.embeddings_model,
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key,
+        )
+    referee = Referee(deck, embedder)
+    factory = narrator_factory or build_narrator
+    narrator = factory(
+        deck=deck,
+        referee=referee,
+        model=settings.llm_model,
+        base_url=settings.openai_base_url,
+        api_key=settings.openai_api_key,
+        timeout_s=settings.llm_timeout_s,
+        max_retries=settings.llm_max_retries,
+        max_reasks=settings.llm_max_reasks,
+        embedder=embedder,
+    )
+    judge = Judge(deck, referee, narrator, llm_enabled=narrator.name != "offline")
+    table_service = TableService(store, deck, judge, narrator_name=narrator.name)
+    broadcaster: Broadcaster = (
+        RedisBroadcaster(settings.redis_url) if settings.redis_url else InProcessBroadcaster()
+    )
+    seats = SeatRunner(
+        table_service, deck, referee, narrator, broadcaster, pace_s=settings.ai_pace_s
+    )
+    return Services(
+        settings=settings,
+        store=store,
+        deck=deck,
+        referee=referee,
+        narrator=narrator,
+        tables=table_service,
+        broadcaster=broadcaster,
+        limiter=RateLimiter(settings.rate_limit_per_s, settings.rate_limit_burst),
+        seats=seats,
+    )
+
+
+def _warm_up(services: Services) -> None:
+    """One ruling, so the first player does not wait for the model to load."""
+    for text, language in (
+        ("Once upon a time a king lived in a castle.", "en"),
+        ("Érase una vez un rey que vivía en un castillo.", "es"),
+        ("昔々、城に王様が住んでいました。", "ja"),
+    ):
+        services.referee.rule(text, ["king", "castle"], language=language)
+    services.ready = True
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    embedder: Any | None = None,
+    narrator_factory: NarratorFactory | None = None,
+) -> FastAPI:
+    """The application. `embedder` and `narrator_factory` replace the real ones (tests)."""
+    settings = settings if settings is not None else Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        services = await anyio.to_thread.run_sync(
+            lambda: build_services(settings, embedder=embedder, narrator_factory=narrator_factory)
+        )
+        app.state.services = services
+        await services.broadcaster.start()
+        await anyio.to_thread.run_sync(_warm_up, services)
+        try:
+            yield
+        finally:
+            await services.seats.close()
+            await services.broadcaster.close()
+            services.store.close()
+
+    app = FastAPI(
+        title="Storytelling companion",
+        version="0.1.0",
+        summary="Referee, rules and narrator for narrative card games, as a table service.",
+        lifespan=lifespan,
+        max_body_size=MAX_BODY_BYTES,
+    )
+    errors.install(app)
+    app.include_router(health.router)
+    app.include_router(tables.router)
+    app.include_router(decks.router)
+    app.include_router(tools.router)
+    STATIC_DIR.mkdir(exist_ok=True)
+    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="static")
+    return app

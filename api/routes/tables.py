@@ -1,0 +1,169 @@
+"""Tables: create, view, act, read the log, stream it live."""
+
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Body, Header, Query, Response
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from api.deps import ClientLimited, SeatDep, Services, ServicesDep, ViewerDep
+from api.schemas import (
+    ActionBody,
+    ActionResult,
+    ErrorBody,
+    EventPage,
+    SeatCreated,
+    TableCreate,
+    TableCreated,
+    TableView,
+)
+from api.service.tables import TableState, Viewer
+from api.service.views import project_event, table_view
+
+router = APIRouter(prefix="/v1/tables", tags=["tables"])
+
+_PAGE = 500
+_POLL_S = 10.0
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    descriptions = {
+        401: "a player's token is needed",
+        404: "no table with this id for this token (the two cases look the same)",
+        409: "refused by the rules: `rule` names the rule (OU-…)",
+        413: "request body over 64 KiB",
+        422: "malformed request: `details` says where",
+        429: "rate limited: see Retry-After",
+        503: "storage unavailable or table busy: retry (same Idempotency-Key)",
+    }
+    return {code: {"model": ErrorBody, "description": descriptions[code]} for code in codes}
+
+
+def _view(services: Services, state: TableState, seat: int | None) -> TableView:
+    return table_view(state, services.deck, seat, narrator=services.tables.narrator_name)
+
+
+@router.post(
+    "",
+    status_code=201,
+    response_model=TableCreated,
+    dependencies=[ClientLimited],
+    responses=_errors(413, 422, 429, 503),
+)
+async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated:
+    """Open a table. Each human seat gets a secret token, returned only here: share each
+    player's `join_path` with that player alone. AI seats need none."""
+    state, tokens = await anyio.to_thread.run_sync(services.tables.create, body)
+    players = [
+        SeatCreated(
+            seat=i,
+            name=seat.name,
+            kind=state.config.kinds[i],
+            token=token,
+            join_path=f"/#/t/{state.table_id}/{token}" if token else None,
+        )
+        for i, (seat, token) in enumerate(zip(state.game.seats, tokens, strict=True))
+    ]
+    services.seats.poke(state.table_id)
+    return TableCreated(id=state.table_id, players=players, view=_view(services, state, None))
+
+
+@router.get("/{table_id}", response_model=TableView, responses=_errors(404, 422, 429, 503))
+async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
+    """The table as the token's seat sees it (its own hand, hints and moves), or, without a
+    token, the public state for spectators."""
+    state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
+    return _view(services, state, viewer.seat)
+
+
+@router.post(
+    "/{table_id}/actions",
+    response_model=ActionResult,
+    responses=_errors(401, 404, 409, 413, 422, 429, 503),
+)
+async def act(
+    viewer: SeatDep,
+    services: ServicesDep,
+    response: Response,
+    action: Annotated[ActionBody, Body()],
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            min_length=1,
+            max_length=200,
+            description="retrying with the same key never applies the action twice",
+        ),
+    ] = None,
+) -> ActionResult:
+    """Take one action as the token's seat: narrate, play, interrupt, card_interrupt, pass,
+    stall, challenge, end, declare_hand, declare_draw, or vote on an open claim."""
+    assert viewer.seat is not None
+    outcome = await anyio.to_thread.run_sync(
+        lambda: services.tables.act(
+            viewer.table_id, viewer.seat or 0, action, idempotency_key=idempotency_key
+        )
+    )
+    if outcome.replayed:
+        response.headers["Idempotent-Replayed"] = "true"
+    else:
+        await services.broadcaster.publish(viewer.table_id, outcome.state.seq)
+        services.seats.poke(viewer.table_id)
+    events = [e for e in (project_event(s, viewer.seat) for s in outcome.events) if e is not None]
+    last = outcome.events[-1].seq if outcome.events else outcome.state.seq
+    return ActionResult(seq=last, events=events, view=_view(services, outcome.state, viewer.seat))
+
+
+@router.get("/{table_id}/events", response_model=EventPage, responses=_errors(404, 422, 429, 503))
+async def get_events(
+    viewer: ViewerDep,
+    services: ServicesDep,
+    after: Annotated[int, Query(ge=0, le=2**31, description="the last seq you have")] = 0,
+) -> EventPage:
+    """The log after `after`, as the reader may see it (others' private events left out)."""
+    stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, after)
+    page = stored[:_PAGE]
+    events = [e for e in (project_event(s, viewer.seat) for s in page) if e is not None]
+    last = page[-1].seq if page else after
+    return EventPage(events=events, last_seq=last, more=len(stored) > _PAGE)
+
+
+def _resume_point(after: int, last_event_id: str | None) -> int:
+    if last_event_id and last_event_id.strip().isdigit():
+        return max(after, int(last_event_id.strip()))
+    return after
+
+
+@router.get(
+    "/{table_id}/stream",
+    response_class=EventSourceResponse,
+    responses=_errors(404, 422, 429),
+)
+async def stream(
+    viewer: ViewerDep,
+    services: ServicesDep,
+    after: Annotated[int, Query(ge=0, le=2**31)] = 0,
+    last_event_id: Annotated[str | None, Header(max_length=20)] = None,
+) -> AsyncIterator[ServerSentEvent]:
+    """Server-Sent Events: each event of the log the reader may see (`id` = seq, `event` = its
+    type, `data` = the same JSON as GET …/events), then a `view` message with the fresh
+    TableView. Reconnect with `Last-Event-ID` (or `?after=`) to resume without gaps."""
+    sent = _resume_point(after, last_event_id)
+    with services.broadcaster.subscribe(viewer.table_id) as subscription:
+        first = True
+        while True:
+            stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, sent)
+            for event in stored:
+                shown = project_event(event, viewer.seat)
+                sent = event.seq
+                if shown is not None:
+                    yield ServerSentEvent(data=shown, event=event.type, id=str(event.seq))
+            if stored or first:
+                first = False
+                yield ServerSentEvent(data=await _fresh_view(services, viewer), event="view")
+            await subscription.wait(_POLL_S)
+
+
+async def _fresh_view(services: Services, viewer: Viewer) -> TableView:
+    state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
+    return _view(services, state, viewer.seat)
