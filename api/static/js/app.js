@@ -62,6 +62,7 @@ async function route() {
     cleanup = null;
   }
   clearStatus();
+  delete main.dataset.relabels;
   if (!match) {
     routeName = null;
     renderChrome();
@@ -84,7 +85,7 @@ document.getElementById("language").addEventListener("change", (event) => {
 window.addEventListener("languagechange-app", () => {
   renderChrome();
   // views that keep live state re-label themselves; the others simply re-render
-  if (!document.getElementById("main").querySelector("[data-relabels]")) route();
+  if (!document.getElementById("main").dataset.relabels) route();
 });
 
 window.addEventListener("hashchange", route);

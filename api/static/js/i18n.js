@@ -125,6 +125,9 @@ const en = {
 
   "action.interrupt": "Interrupt with {card}",
   "action.cardInterrupt": "Interrupt: any {group}",
+  "action.interruptShort": "Interrupt",
+  "action.playShort": "Play it",
+  "narrator.offlineShort": "Offline narrator (no model)",
   "action.play": "Play {card}",
   "action.pass": "Pass",
   "action.passHelp": "Draw a card and hand the story to your left.",
@@ -159,6 +162,7 @@ const en = {
   "narrate.tooLong": "At most {n} characters per sentence.",
   "narrate.oneSentence": "One sentence at a time.",
   "narrate.cardsToPlay": "Play a card with this sentence (optional)",
+  "narrate.noCard": "no card",
 
   "phys.title": "Your physical cards",
   "phys.lead":
@@ -355,6 +359,9 @@ const ja = {
 
   "action.interrupt": "{card}で割り込む",
   "action.cardInterrupt": "割り込み：{group}なら何でも",
+  "action.interruptShort": "割り込む",
+  "action.playShort": "出す",
+  "narrator.offlineShort": "オフラインの語り手（モデルなし）",
   "action.play": "{card}を出す",
   "action.pass": "パス",
   "action.passHelp": "カードを1枚引いて、左の人に語り手を渡します。",
@@ -389,6 +396,7 @@ const ja = {
   "narrate.tooLong": "一文は{n}文字までです。",
   "narrate.oneSentence": "一度に一文ずつ。",
   "narrate.cardsToPlay": "この文でカードを出す（任意）",
+  "narrate.noCard": "カードなし",
 
   "phys.title": "あなたの実物のカード",
   "phys.lead":
@@ -584,6 +592,9 @@ const es = {
 
   "action.interrupt": "Interrumpir con {card}",
   "action.cardInterrupt": "Interrupción: cualquier {group}",
+  "action.interruptShort": "Interrumpir",
+  "action.playShort": "Jugarla",
+  "narrator.offlineShort": "Narrador sin conexión (sin modelo)",
   "action.play": "Jugar {card}",
   "action.pass": "Pasar",
   "action.passHelp": "Roba una carta y pasa la historia a tu izquierda.",
@@ -619,6 +630,7 @@ const es = {
   "narrate.tooLong": "Como máximo {n} caracteres por frase.",
   "narrate.oneSentence": "Una frase cada vez.",
   "narrate.cardsToPlay": "Jugar una carta con esta frase (opcional)",
+  "narrate.noCard": "sin carta",
 
   "phys.title": "Tus cartas físicas",
   "phys.lead":

@@ -8,6 +8,8 @@ export function isOffline(narrator) {
 
 /** The status-bar entry for a narrator. */
 export function narratorStatus(narrator) {
-  if (isOffline(narrator)) return { kind: "offline", text: t("narrator.offline") };
+  if (isOffline(narrator)) {
+    return { kind: "offline", text: t("narrator.offlineShort"), title: t("narrator.offline") };
+  }
   return { kind: "", text: t("narrator.model", { name: String(narrator).replace(/^llm:/, "") }) };
 }

@@ -12,7 +12,7 @@ export function setStatus(key, entry) {
     if (!previous) return;
     entries.delete(key);
   } else {
-    if (previous && previous.kind === entry.kind && previous.text === entry.text) return;
+    if (previous && previous.kind === entry.kind && previous.text === entry.text && previous.title === entry.title) return;
     entries.set(key, entry);
   }
   render();
@@ -27,8 +27,9 @@ function render() {
   const bar = document.getElementById("status");
   if (!bar) return;
   bar.replaceChildren(
-    ...[...entries].map(([key, { kind, text }]) =>
-      h("span", { class: `pill ${kind || ""}`, "data-status": key }, text),
+    ...[...entries].map(([key, { kind, text, title }]) =>
+      h("span", { class: `pill ${kind || ""}`, "data-status": key, title: title || false },
+        text, title ? h("span", { class: "visually-hidden" }, `: ${title}`) : null),
     ),
   );
 }

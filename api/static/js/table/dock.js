@@ -43,7 +43,7 @@ export function dock(view, { act, draft, extra = [] }) {
 function narrateForm(view, { play, act, draft }) {
   const box = h("textarea", {
     id: "sentence", rows: 2, maxlength: MAX_SENTENCE, enterkeyhint: "send",
-    placeholder: view.story.length ? "" : t("narrate.placeholder"),
+    placeholder: view.story.length ? `${t("narrate.label")}…` : t("narrate.placeholder"),
     "aria-describedby": "sentence-help",
   });
   box.value = draft.text || "";
@@ -56,15 +56,14 @@ function narrateForm(view, { play, act, draft }) {
   });
   const cardSelect = play && play.cards.length
     ? h("select", { id: "play-with", "aria-label": t("narrate.cardsToPlay") },
-        h("option", { value: "" }, t("narrate.cardsToPlay")),
-        play.cards.map((id) => h("option", { value: id }, cardLabel(id))))
+        h("option", { value: "" }, t("narrate.noCard")),
+        play.cards.map((id) => h("option", { value: id }, t("action.play", { card: cardLabel(id) }))))
     : null;
   const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
     box,
-    cardSelect ? h("div", {}, cardSelect) : h("span"),
-    h("div", { class: "row" }, dictationButton(box, draft), send),
+    h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft), send),
     counter,
   );
   box.addEventListener("keydown", (event) => {
@@ -93,7 +92,7 @@ function narrateForm(view, { play, act, draft }) {
 function dictationButton(box, draft) {
   if (!speechAvailable()) return null;
   let stop = null;
-  const button = h("button", { type: "button", id: "dictate", "aria-pressed": "false" }, "🎤 " + t("narrate.dictate"));
+  const button = h("button", { type: "button", id: "dictate", "aria-pressed": "false" }, t("narrate.dictate"));
   button.addEventListener("click", () => {
     if (stop) {
       stop();
@@ -109,12 +108,12 @@ function dictationButton(box, draft) {
         onEnd: () => {
           stop = null;
           button.setAttribute("aria-pressed", "false");
-          button.textContent = "🎤 " + t("narrate.dictate");
+          button.textContent = t("narrate.dictate");
           box.focus();
         },
       });
       button.setAttribute("aria-pressed", "true");
-      button.textContent = "■ " + t("narrate.stop");
+      button.textContent = t("narrate.stop");
     } catch {
       button.disabled = true;
       button.title = t("narrate.noSpeech");
@@ -124,22 +123,31 @@ function dictationButton(box, draft) {
 }
 
 function passControl(view, pass, act) {
-  const discard = h("select", { id: "pass-discard", "aria-label": t("action.discard") },
-    h("option", { value: "" }, t("action.noDiscard")),
-    pass.cards.map((id) => h("option", { value: id }, `${t("action.discard")}: ${cardLabel(id)}`)));
+  const discard = pass.cards.length
+    ? h("select", { id: "pass-discard" },
+        h("option", { value: "" }, t("action.noDiscard")),
+        pass.cards.map((id) => h("option", { value: id }, cardLabel(id))))
+    : null;
   const swap = pass.endings.length
     ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "pass-swap" }), t("action.swapEnding"))
     : null;
-  const button = h("button", {
-    type: "button", id: "pass", title: t("action.passHelp"),
+  const confirm = h("button", {
+    type: "button", class: "primary", id: "pass-confirm",
     onclick: () => {
       const action = { type: "pass" };
       if (swap?.querySelector("input").checked) action.swap_ending = pass.endings[0];
-      else if (discard.value) action.discard = discard.value;
+      else if (discard?.value) action.discard = discard.value;
       act(action);
     },
   }, t("action.pass"));
-  return h("div", { class: "row grow", id: "pass-control" }, pass.cards.length ? h("div", { class: "grow" }, discard) : null, swap, button);
+  // two taps: open, then confirm (a pass hands the story over, so no accidental passes)
+  return h("details", { class: "pass", id: "pass-control" },
+    h("summary", { class: "button", id: "pass" }, t("action.pass") + "…"),
+    h("div", { class: "panel" },
+      h("p", { class: "note", style: "margin-top:0" }, t("action.passHelp")),
+      discard ? [h("label", { for: "pass-discard" }, t("action.discard")), discard] : null,
+      swap,
+      h("div", { class: "row", style: "margin-top:8px" }, confirm)));
 }
 
 function endForm(view, end, act) {

@@ -25,8 +25,9 @@ export function handSection(view, act) {
       buttons.push(
         h("button", {
           type: "button", class: hint ? "primary" : "small", "data-action": "interrupt", "data-card": id,
+          "aria-label": t("action.interrupt", { card: cardLabel(id) }),
           onclick: () => act({ type: "interrupt", card: id, ...(hint?.line != null ? { line: hint.line } : {}) }),
-        }, t("action.interrupt", { card: cardLabel(id) })),
+        }, t("action.interruptShort")),
       );
     }
     if (cardInterrupt && cardInterrupt.cards.includes(id)) {
@@ -41,8 +42,9 @@ export function handSection(view, act) {
       buttons.push(
         h("button", {
           type: "button", class: "small", "data-action": "play", "data-card": id,
+          "aria-label": t("action.play", { card: cardLabel(id) }),
           onclick: () => act({ type: "play", card: id, line: lastFreeLine(view) }),
-        }, t("action.play", { card: cardLabel(id) })),
+        }, t("action.playShort")),
       );
     }
     return h(
@@ -75,7 +77,7 @@ export function lastFreeLine(view) {
   for (let i = view.story.length - 1; i >= view.turnStart; i--) {
     const line = view.story[i];
     if (line.seat !== view.storyteller) break;
-    if (!line.card && line.kind !== "link") return i;
+    if (!line.card && !line.cards.length && line.kind !== "link") return i;
   }
   return null;
 }

@@ -24,11 +24,13 @@ export function readView(raw) {
     you: raw.you ?? null,
     storyteller: raw.storyteller,
     turnStart: raw.turn_start ?? 0,
-    story: (raw.story || []).map((line) => ({
-      line: line.line,
+    story: (raw.story || []).map((line, i) => ({
+      line: line.line ?? i,
       seat: line.seat,
       text: line.text,
       card: line.card || null,
+      // every card on the table told on this line: played by the teller or by an interrupter
+      cards: (raw.table || []).filter((p) => p.line === (line.line ?? i)).map((p) => p.card),
       kind: line.kind || "story",
     })),
     table: raw.table || [],

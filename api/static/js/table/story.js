@@ -46,14 +46,15 @@ export function cardTag(cardId) {
 }
 
 /**
- * One line's text with marks: the played card's words (in its group's colour) and, for the card's
- * holder only, the words the referee heard for one of their cards (`heard`: [{start, end, card}]).
+ * One line's text with marks: the words of each card played on it (`line.cards`, in the group's
+ * colour, plus a tag) and, for the card's holder only, the words the referee heard for one of their cards (`heard`: [{start, end, card}]).
  */
 export function lineText(line, heard = []) {
   const spans = [];
-  if (line.card) {
-    const span = findMention(line.text, line.card, line.evidence);
-    if (span) spans.push({ start: span[0], end: span[1], cls: `played g-${cardGroup(line.card) || "none"}` });
+  const cards = line.cards || (line.card ? [line.card] : []);
+  for (const card of cards) {
+    const span = findMention(line.text, card, null);
+    if (span) spans.push({ start: span[0], end: span[1], cls: `played g-${cardGroup(card) || "none"}` });
   }
   for (const hint of heard) {
     if (hint.start >= 0 && hint.end > hint.start && hint.end <= line.text.length) {
@@ -70,7 +71,7 @@ export function lineText(line, heard = []) {
     at = span.end;
   }
   out.push(line.text.slice(at));
-  if (line.card) out.push(" ", cardTag(line.card));
+  for (const card of cards) out.push(" ", cardTag(card));
   return out;
 }
 
@@ -93,7 +94,7 @@ export function storyParagraphs(lines, names, { endingSentence = null, endingSea
     h("p", { class: "passage", "data-seat": para.seat },
       h("span", { class: "teller-name" }, names[para.seat] ?? `#${para.seat}`),
       para.lines.map((line) => [
-        h("span", { class: `line ${line.kind || "story"}`, "data-line": line.index, "data-card": line.card || false },
+        h("span", { class: `line kind-${line.kind || "story"}`, "data-line": line.index },
           lineText(line, hints.filter((hint) => hint.line === line.index))),
         " ",
       ]),
