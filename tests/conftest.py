@@ -38,3 +38,29 @@ def embedder(embeddings_cache_dir: Path) -> Iterator[Embedder]:
 def fake_embedder() -> HashingEmbedder:
     """Deterministic character n-gram embedder: fast, no model, same protocol."""
     return HashingEmbedder()
+
+
+# --- narrator (owner: narrator engineer) -----------------------------------------------------
+class RealModelRequestError(AssertionError):
+    """A test tried to reach a real model server."""
+
+
+@pytest.fixture(autouse=True)
+def _no_real_model_requests(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any request through the OpenAI SDK fails the test, whatever the environment configures.
+
+    Domain tests use `companion.llm.FakeLLM`; the adapter's tests in tests/llm/ run the real SDK
+    against respx routes instead (there, an unmocked request fails too).
+    """
+    if request.node.path.is_relative_to(REPO_ROOT / "tests" / "llm"):
+        return
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise RealModelRequestError(
+            "a test sent a real model request: use companion.llm.FakeLLM (or respx in tests/llm/)"
+        )
+
+    monkeypatch.setattr("openai._base_client.SyncAPIClient.request", refuse)
+    monkeypatch.setattr("openai._base_client.AsyncAPIClient.request", refuse)
