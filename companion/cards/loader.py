@@ -197,13 +197,14 @@ def load_deck_text(source: str, path: str = "<deck>") -> Deck:
         else ()
     )
     seen: dict[str, int] = {}
-    items = [*reader.sequence(cards_node, "story_cards")]
+    items = [(f"story_cards[{i}]", n) for i, n in enumerate(reader.sequence(cards_node, ""))]
     if endings_node is not None:
-        items += reader.sequence(endings_node, "endings")
+        items += [(f"endings[{i}]", n) for i, n in enumerate(reader.sequence(endings_node, ""))]
     all_cards: tuple[StoryCard | EndingCard, ...] = (*cards, *endings)
-    for item, card in zip(items, all_cards, strict=True):
+    for (where, item), card in zip(items, all_cards, strict=True):
         if card.id in seen:
-            raise reader.fail(item, f"{card.id}", f"duplicate id (first on line {seen[card.id]})")
+            message = f"duplicate id {card.id!r} (first on line {seen[card.id]})"
+            raise reader.fail(item, f"{where}.id", message)
         seen[card.id] = item.start_mark.line + 1
     return Deck(name=name, game=game, story_cards=cards, endings=endings)
 

@@ -91,10 +91,15 @@ class Deck:
         by_name: dict[str, StoryCard] = {}
         for card in self.story_cards:
             by_id[card.id] = card
-            for language in LANGUAGES:
-                if language in card.text:
-                    for name in card.names(language):
-                        by_name.setdefault(fold(name), card)
+        # Labels first, then aliases: a name that is one card's label and another's alias
+        # ("Dragón" is also an alias of Monster) resolves to the card it labels.
+        for labels in (True, False):
+            for card in self.story_cards:
+                for language in LANGUAGES:
+                    if language in card.text:
+                        text = card.text[language]
+                        for name in (text.label,) if labels else text.aliases:
+                            by_name.setdefault(fold(name), card)
         for ending in self.endings:
             by_id[ending.id] = ending
         object.__setattr__(self, "_by_id", by_id)
