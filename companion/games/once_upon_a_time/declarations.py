@@ -10,7 +10,7 @@ Declaring is optional: a hidden card may also be named the first time it is play
 
 from companion.games.base import InvalidAction, RuleViolation
 from companion.games.once_upon_a_time.actions import DeclareDraw, DeclareHand
-from companion.games.once_upon_a_time.state import Outcome, SeatState, State
+from companion.games.once_upon_a_time.state import State
 from companion.games.once_upon_a_time.zones import (
     check_ending_card,
     check_story_card,
@@ -35,7 +35,7 @@ def declare_hand(state: State, action: DeclareHand) -> State:
             f"{seat.name} has {seat.hidden_endings - seat.owed_endings} undeclared dealt "
             f"endings, not {len(action.endings)}",
         )
-    return _reveal(state, action.seat, action.cards, action.endings, "declare_hand", owed=False)
+    return _reveal(state, action.seat, action.cards, action.endings, owed=False)
 
 
 def declare_draw(state: State, action: DeclareDraw) -> State:
@@ -48,7 +48,7 @@ def declare_draw(state: State, action: DeclareDraw) -> State:
             f"{seat.name} drew {seat.owed} story and {seat.owed_endings} ending cards not yet "
             f"declared, not {len(action.cards)} and {len(action.endings)}",
         )
-    return _reveal(state, action.seat, action.cards, action.endings, "declare_draw", owed=True)
+    return _reveal(state, action.seat, action.cards, action.endings, owed=True)
 
 
 def _check_physical(state: State) -> None:
@@ -74,13 +74,7 @@ def _check_unseen(state: State, cards: tuple[str, ...], endings: tuple[str, ...]
 
 
 def _reveal(
-    state: State,
-    index: int,
-    cards: tuple[str, ...],
-    endings: tuple[str, ...],
-    type_: str,
-    *,
-    owed: bool,
+    state: State, index: int, cards: tuple[str, ...], endings: tuple[str, ...], *, owed: bool
 ) -> State:
     seat = state.seats[index]
     update: dict[str, object] = {
@@ -92,12 +86,4 @@ def _reveal(
     if owed:
         update["owed"] = seat.owed - len(cards)
         update["owed_endings"] = seat.owed_endings - len(endings)
-    new: SeatState = seat.model_copy(update=update)
-    state = with_seat(state, index, new)
-    last = Outcome(
-        type=type_,
-        seat=index,
-        storyteller_before=state.storyteller,
-        storyteller_after=state.storyteller,
-    )
-    return state.model_copy(update={"last": last})
+    return with_seat(state, index, seat.model_copy(update=update))

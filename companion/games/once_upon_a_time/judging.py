@@ -17,7 +17,9 @@ from collections.abc import Iterable
 from companion.games.base import JudgementRequired, RuleViolation
 from companion.games.once_upon_a_time.actions import (
     Action,
+    CardInterrupt,
     Challenge,
+    Claim,
     End,
     Interrupt,
     Judgement,
@@ -40,11 +42,20 @@ _TIE_FAVOURS_CLAIM = {"significance": True, "mention": False, "silly": False, "e
 def judgements_needed(state: State, action: Action) -> frozenset[str]:
     """The kinds of judgement `action` must carry before it can be applied."""
     if isinstance(action, Simultaneous):
-        return frozenset(
-            KIND_BY_TYPE[claim.type] for claim in action.claims if claim.type in KIND_BY_TYPE
-        )
+        return frozenset({"mention"}) if judged_claims(action.claims) else frozenset()
     kind = KIND_BY_TYPE.get(action.type)
     return frozenset({kind}) if kind else frozenset()
+
+
+def judged_claims(claims: tuple[Claim, ...]) -> tuple[Interrupt, ...]:
+    """The mention claims that need a ruling: those before the first card interrupt, which
+    always stands (claims are judged in table order, OU-15)."""
+    judged: list[Interrupt] = []
+    for claim in claims:
+        if isinstance(claim, CardInterrupt):
+            break
+        judged.append(claim)
+    return tuple(judged)
 
 
 def electorate(state: State, action: Action) -> frozenset[int]:

@@ -6,13 +6,17 @@ how many hidden cards it could still name instead. `judgement` is the ruling the
 Simultaneous interrupts are several `interrupt` / `card_interrupt` moves made at once.
 """
 
-from companion.games.base import Frozen
+from dataclasses import dataclass
+
 from companion.games.once_upon_a_time.judging import KIND_BY_TYPE
 from companion.games.once_upon_a_time.state import SeatState, State
-from companion.games.once_upon_a_time.zones import where_is
 
 
-class Move(Frozen):
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One kind of action a seat may take now (a plain dataclass: built for every seat and
+    step, so kept cheap; FastAPI and pydantic serialise it as they are)."""
+
     type: str
     cards: tuple[str, ...] = ()
     endings: tuple[str, ...] = ()
@@ -35,20 +39,18 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
         moves.extend(_storyteller_moves(state, held))
     else:
         moves.extend(_listener_moves(state, seat, held))
-    moves.append(Move(type="stall"))
+    moves.append(_move("stall"))
     if state.physical:
         if held.hidden > held.owed or held.hidden_endings > held.owed_endings:
             moves.append(
-                Move(
-                    type="declare_hand",
+                _move(
+                    "declare_hand",
                     hidden=held.hidden - held.owed,
                     hidden_endings=held.hidden_endings - held.owed_endings,
                 )
             )
         if held.owed or held.owed_endings:
-            moves.append(
-                Move(type="declare_draw", hidden=held.owed, hidden_endings=held.owed_endings)
-            )
+            moves.append(_move("declare_draw", hidden=held.owed, hidden_endings=held.owed_endings))
     return tuple(moves)
 
 
@@ -102,11 +104,13 @@ def _listener_moves(state: State, seat: int, held: SeatState) -> list[Move]:
             if state.cards[card].interrupt and state.cards[card].group is group
         )
         hidden = 0
-        if held.hidden and any(
-            info.interrupt and info.group is group and where_is(state, info.id) is None
-            for info in state.cards.values()
-        ):
-            hidden = held.hidden
+        if held.hidden:
+            seen = state.seen_cards()
+            if any(
+                info.interrupt and info.group is group and info.id not in seen
+                for info in state.cards.values()
+            ):
+                hidden = held.hidden
         if cards or hidden:
             moves.append(_move("card_interrupt", cards=cards, hidden=hidden))
     return moves

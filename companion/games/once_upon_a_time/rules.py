@@ -7,15 +7,24 @@ says so in `state.last.accepted`.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.base import InvalidAction, RuleViolation, check_seat, left_of
+from companion.games.base import (
+    InvalidAction,
+    JudgementRequired,
+    RuleViolation,
+    check_seat,
+    left_of,
+)
 from companion.games.once_upon_a_time.actions import (
     MAX_TEXT_CHARS,
     Action,
     CardInterrupt,
     Challenge,
     Claim,
+    DeclareDraw,
+    DeclareHand,
     End,
     Interrupt,
     Narrate,
@@ -25,27 +34,49 @@ from companion.games.once_upon_a_time.actions import (
     Stall,
 )
 from companion.games.once_upon_a_time.declarations import declare_draw, declare_hand
-from companion.games.once_upon_a_time.judging import decide
+from companion.games.once_upon_a_time.judging import decide, judged_claims
 from companion.games.once_upon_a_time.state import Draw, Line, Outcome, Played, State
 from companion.games.once_upon_a_time.zones import draw, holds, take_card, take_ending
 
 STALL_SECONDS = 5.0
 
 
+@dataclass
+class _Effects:
+    """What a handler reports; `apply` turns it into the state's `Outcome`."""
+
+    accepted: bool | None = None
+    draws: list[Draw] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)
+    penalised: list[int] = field(default_factory=list)
+    note: str = ""
+
+
 def apply(state: State, action: Action) -> State:
     """The state after `action`. Raises a `GameError` (and changes nothing) if it is illegal."""
     if state.is_terminal:
         raise RuleViolation("OU-18", f"the game is over: {state.seats[state.winner or 0].name} won")
-    for seat in _seats_of(action):
+    seats = (
+        [claim.seat for claim in action.claims]
+        if isinstance(action, Simultaneous)
+        else [action.seat]
+    )
+    for seat in seats:
         check_seat(seat, state.players)
-    handler: Callable[[State, Any], State] = _HANDLERS[action.type]
-    return handler(state, action).model_copy(update={"steps": state.steps + 1})
-
-
-def _seats_of(action: Action) -> list[int]:
-    if isinstance(action, Simultaneous):
-        return [claim.seat for claim in action.claims]
-    return [action.seat]
+    handler: Callable[[State, Any], tuple[State, _Effects]] = _HANDLERS[action.type]
+    after, effects = handler(state, action)
+    last = Outcome(
+        type=action.type,
+        seat=seats[0] if len(seats) == 1 else None,
+        accepted=effects.accepted,
+        penalised=tuple(effects.penalised),
+        draws=tuple(effects.draws),
+        discarded=tuple(effects.discarded),
+        storyteller_before=state.storyteller,
+        storyteller_after=after.storyteller,
+        note=effects.note,
+    )
+    return after.model_copy(update={"last": last, "steps": state.steps + 1})
 
 
 def check_text(text: str, what: str) -> str:
@@ -63,56 +94,30 @@ def _require_storyteller(state: State, seat: int, rule: str, doing: str) -> None
         raise RuleViolation(rule, f"only the storyteller ({teller}) may {doing}")
 
 
-def _outcome(state: State, type_: str, **fields: Any) -> Outcome:
-    fields.setdefault("storyteller_after", state.storyteller)
-    return Outcome(type=type_, storyteller_before=state.storyteller, **fields)
-
-
-def _hand_over(state: State, to: int) -> State:
+def _hand_over(state: State, to: int, **update: Any) -> State:
     """A new storyteller begins a new turn; no card is open to a card interrupt."""
-    return state.model_copy(
-        update={
-            "storyteller": to,
-            "turn": state.turn + 1,
-            "turn_start": len(state.story),
-            "window": None,
-        }
-    )
+    update.update(storyteller=to, turn=state.turn + 1, turn_start=len(state.story), window=None)
+    return state.model_copy(update=update)
 
 
-def _lose_turn(state: State, type_: str, seat: int | None, note: str, **fields: Any) -> State:
+def _lose_turn(state: State, effects: _Effects) -> tuple[State, _Effects]:
     """OU-16/OU-17: the storyteller draws one story card; the left neighbour continues."""
-    before = state.storyteller
-    state, drawn = draw(state, before, 1)
-    state = _hand_over(state, left_of(before, state.players))
-    last = Outcome(
-        type=type_,
-        seat=seat,
-        draws=(drawn,),
-        storyteller_before=before,
-        storyteller_after=state.storyteller,
-        note=note,
-        **fields,
-    )
-    return state.model_copy(update={"last": last})
+    teller = state.storyteller
+    state, drawn = draw(state, teller, 1)
+    effects.draws.append(drawn)
+    return _hand_over(state, left_of(teller, state.players)), effects
 
 
 # --- telling -------------------------------------------------------------------------------
 
 
-def _narrate(state: State, action: Narrate) -> State:
+def _narrate(state: State, action: Narrate) -> tuple[State, _Effects]:
     _require_storyteller(state, action.seat, "OU-6", "narrate")
     line = Line(seat=action.seat, text=check_text(action.text, "the narration"))
-    return state.model_copy(
-        update={
-            "story": (*state.story, line),
-            "window": None,
-            "last": _outcome(state, "narrate", seat=action.seat),
-        }
-    )
+    return state.model_copy(update={"story": (*state.story, line), "window": None}), _Effects()
 
 
-def _play(state: State, action: Play) -> State:
+def _play(state: State, action: Play) -> tuple[State, _Effects]:
     """OU-6/OU-7: one card on one sentence of the storyteller's turn; it must matter."""
     _require_storyteller(state, action.seat, "OU-6", "play story cards")
     if (action.sentence is None) == (action.line is None):
@@ -129,46 +134,34 @@ def _play(state: State, action: Play) -> State:
     else:
         index = len(story)
         story.append(Line(seat=action.seat, text=check_text(action.sentence or "", "the sentence")))
-    accepted = decide(state, action, action.judgement)
-    if not accepted:
-        last = _outcome(
-            state,
-            "play",
-            seat=action.seat,
-            accepted=False,
-            note="OU-7: the element was not told, or does not matter to the story",
-        )
+    if not decide(state, action, action.judgement):
+        # the card stays in hand; a sentence told with it stays in the story
         window = None if action.sentence is not None else state.window
-        return state.model_copy(update={"story": tuple(story), "window": window, "last": last})
+        note = "OU-7: the element was not told, or does not matter to the story"
+        update: dict[str, Any] = {"story": tuple(story), "window": window}
+        return state.model_copy(update=update), _Effects(accepted=False, note=note)
     state = take_card(state, action.seat, action.card, "OU-6")
     story[index] = story[index].model_copy(update={"card": action.card})
     played = Played(card=action.card, seat=action.seat, line=index, how="play")
-    last = _outcome(state, "play", seat=action.seat, accepted=True)
-    return state.model_copy(
-        update={
-            "story": tuple(story),
-            "table": (*state.table, played),
-            "window": index,
-            "last": last,
-        }
-    )
+    update = {"story": tuple(story), "table": (*state.table, played), "window": index}
+    return state.model_copy(update=update), _Effects(accepted=True)
 
 
 # --- interrupts ----------------------------------------------------------------------------
 
 
-def _interrupt(state: State, action: Interrupt) -> State:
-    return _claims(state, (action,), "interrupt")
+def _interrupt(state: State, action: Interrupt) -> tuple[State, _Effects]:
+    return _claims(state, (action,))
 
 
-def _card_interrupt(state: State, action: CardInterrupt) -> State:
-    return _claims(state, (action,), "card_interrupt")
+def _card_interrupt(state: State, action: CardInterrupt) -> tuple[State, _Effects]:
+    return _claims(state, (action,))
 
 
-def _simultaneous(state: State, action: Simultaneous) -> State:
+def _simultaneous(state: State, action: Simultaneous) -> tuple[State, _Effects]:
     if len(action.claims) < 2:
         raise InvalidAction("simultaneous interrupts need two claims or more")
-    return _claims(state, action.claims, "simultaneous")
+    return _claims(state, action.claims)
 
 
 def _claim_line(state: State, claim: Claim) -> int:
@@ -204,7 +197,7 @@ def _claim_line(state: State, claim: Claim) -> int:
     return line
 
 
-def _claims(state: State, claims: tuple[Claim, ...], type_: str) -> State:
+def _claims(state: State, claims: tuple[Claim, ...]) -> tuple[State, _Effects]:
     """OU-12…OU-15: claims are judged in table order; the first upheld takes the story over,
     each rejected one before it pays OU-14, the rest are withdrawn without penalty."""
     seats = [claim.seat for claim in claims]
@@ -212,104 +205,81 @@ def _claims(state: State, claims: tuple[Claim, ...], type_: str) -> State:
     if len(set(seats)) != len(seats) or len(set(cards)) != len(cards):
         raise InvalidAction("simultaneous claims come from different seats with different cards")
     lines = [_claim_line(state, claim) for claim in claims]
-    before = state.storyteller
-    draws: list[Draw] = []
-    discarded: list[str] = []
-    penalised: list[int] = []
+    if any(claim.judgement is None for claim in judged_claims(claims)):
+        raise JudgementRequired(frozenset({"mention"}), "each mention claim needs its ruling")
+    teller = state.storyteller
+    effects = _Effects(accepted=False)
     for claim, line in zip(claims, lines, strict=True):
-        upheld = isinstance(claim, CardInterrupt) or decide(state, claim, claim.judgement, seats)
-        if not upheld:  # OU-14: discard the card tried, draw two story cards
-            state = take_card(state, claim.seat, claim.card, "OU-10")
+        state = take_card(state, claim.seat, claim.card, "OU-10")
+        if isinstance(claim, Interrupt) and not decide(state, claim, claim.judgement, seats):
+            # OU-14: the card tried is discarded and its claimant draws two story cards
             state = state.model_copy(update={"discard": (*state.discard, claim.card)})
             state, drawn = draw(state, claim.seat, 2)
-            draws.append(drawn)
-            discarded.append(claim.card)
-            penalised.append(claim.seat)
+            effects.draws.append(drawn)
+            effects.discarded.append(claim.card)
+            effects.penalised.append(claim.seat)
             continue
-        state = take_card(state, claim.seat, claim.card, "OU-10")
         played = Played(card=claim.card, seat=claim.seat, line=line, how=claim.type)
         state = state.model_copy(update={"table": (*state.table, played)})
-        state, drawn = draw(state, before, 1)  # OU-12: the old storyteller draws one
-        draws.append(drawn)
-        state = _hand_over(state, claim.seat)
-        break
-    last = Outcome(
-        type=type_,
-        seat=claims[0].seat if len(claims) == 1 else None,
-        accepted=state.storyteller != before,
-        penalised=tuple(penalised),
-        draws=tuple(draws),
-        discarded=tuple(discarded),
-        storyteller_before=before,
-        storyteller_after=state.storyteller,
-    )
-    return state.model_copy(update={"last": last})
+        state, drawn = draw(state, teller, 1)  # OU-12: the old storyteller draws one
+        effects.draws.append(drawn)
+        effects.accepted = True
+        return _hand_over(state, claim.seat), effects
+    return state, effects
 
 
 # --- the turn passes -----------------------------------------------------------------------
 
 
-def _pass(state: State, action: Pass) -> State:
-    """OU-9: discard (optional) one story card, draw one; OU-21: or swap the ending and draw
-    a new ending and two story cards. The left neighbour continues."""
+def _pass(state: State, action: Pass) -> tuple[State, _Effects]:
+    """OU-9: discard (optional) one story card, then draw one; OU-21: or swap the ending and
+    draw a new ending and two story cards. The left neighbour continues."""
     _require_storyteller(state, action.seat, "OU-9", "pass")
     seat = action.seat
+    effects = _Effects()
     if action.swap_ending is not None:
         if not state.config.variants.ending_swap:
             raise RuleViolation("OU-21", "the ending-swap variant is not in play")
         if action.discard is not None:
             raise RuleViolation("OU-21", "an ending and a story card may not both be discarded")
         state = take_ending(state, seat, action.swap_ending, "OU-21")
-        state = state.model_copy(
-            update={"ending_discard": (*state.ending_discard, action.swap_ending)}
-        )
+        ending_discard = (*state.ending_discard, action.swap_ending)
+        state = state.model_copy(update={"ending_discard": ending_discard})
         state, drawn = draw(state, seat, 2, endings=1)
-        discarded: tuple[str, ...] = ()
+        effects.note = "OU-21: ending swapped"
     else:
-        discarded = ()
         if action.discard is not None:
             state = take_card(state, seat, action.discard, "OU-9")
             state = state.model_copy(update={"discard": (*state.discard, action.discard)})
-            discarded = (action.discard,)
+            effects.discarded.append(action.discard)
         state, drawn = draw(state, seat, 1)
-    state = _hand_over(state, left_of(seat, state.players))
-    last = Outcome(
-        type="pass",
-        seat=seat,
-        draws=(drawn,),
-        discarded=discarded,
-        storyteller_before=seat,
-        storyteller_after=state.storyteller,
-        note="OU-21: ending swapped" if action.swap_ending else "",
-    )
-    return state.model_copy(update={"last": last})
+    effects.draws.append(drawn)
+    return _hand_over(state, left_of(seat, state.players)), effects
 
 
-def _stall(state: State, action: Stall) -> State:
+def _stall(state: State, action: Stall) -> tuple[State, _Effects]:
     if not action.seconds > STALL_SECONDS:
         raise RuleViolation("OU-16", f"a stall is a pause of more than {STALL_SECONDS:g} seconds")
-    return _lose_turn(state, "stall", action.seat, "OU-16")
+    return _lose_turn(state, _Effects(note="OU-16"))
 
 
-def _challenge(state: State, action: Challenge) -> State:
+def _challenge(state: State, action: Challenge) -> tuple[State, _Effects]:
     if action.seat == state.storyteller:
         raise RuleViolation("OU-17", "the storyteller cannot challenge themselves")
     if not state.turn_lines():
         raise RuleViolation("OU-17", "the storyteller has told nothing yet in this turn")
     if not decide(state, action, action.judgement):
-        return state.model_copy(
-            update={"last": _outcome(state, "challenge", seat=action.seat, accepted=False)}
-        )
-    return _lose_turn(state, "challenge", action.seat, "OU-17", accepted=True)
+        return state, _Effects(accepted=False)
+    return _lose_turn(state, _Effects(accepted=True, note="OU-17"))
 
 
 # --- the ending ----------------------------------------------------------------------------
 
 
-def _end(state: State, action: End) -> State:
+def _end(state: State, action: End) -> tuple[State, _Effects]:
     """OU-18: with no story card left, one or two linking sentences and the ending card.
     OU-19: rejected, the ending is discarded, a new ending and a story card are drawn, and the
-    left neighbour continues."""
+    left neighbour continues. The linking sentences stay in the story either way."""
     _require_storyteller(state, action.seat, "OU-18", "play an ending")
     seat = action.seat
     if state.seats[seat].hand_size:
@@ -322,26 +292,26 @@ def _end(state: State, action: End) -> State:
     )
     state = take_ending(state, seat, action.ending, "OU-18")
     accepted = decide(state, action, action.judgement)
-    state = state.model_copy(update={"story": (*state.story, *links), "window": None})
+    story = (*state.story, *links)
     if accepted:
-        last = _outcome(state, "end", seat=seat, accepted=True)
-        return state.model_copy(update={"ending": action.ending, "winner": seat, "last": last})
-    state = state.model_copy(update={"ending_discard": (*state.ending_discard, action.ending)})
+        update = {"story": story, "window": None, "ending": action.ending, "winner": seat}
+        return state.model_copy(update=update), _Effects(accepted=True)
+    ending_discard = (*state.ending_discard, action.ending)
+    state = state.model_copy(update={"story": story, "ending_discard": ending_discard})
     state, drawn = draw(state, seat, 1, endings=1)
     state = _hand_over(state, left_of(seat, state.players))
-    last = Outcome(
-        type="end",
-        seat=seat,
-        accepted=False,
-        draws=(drawn,),
-        storyteller_before=seat,
-        storyteller_after=state.storyteller,
-        note="OU-19",
-    )
-    return state.model_copy(update={"last": last})
+    return state, _Effects(accepted=False, draws=[drawn], note="OU-19")
 
 
-_HANDLERS: dict[str, Callable[[State, Any], State]] = {
+def _declare_hand(state: State, action: DeclareHand) -> tuple[State, _Effects]:
+    return declare_hand(state, action), _Effects()
+
+
+def _declare_draw(state: State, action: DeclareDraw) -> tuple[State, _Effects]:
+    return declare_draw(state, action), _Effects()
+
+
+_HANDLERS: dict[str, Callable[[State, Any], tuple[State, _Effects]]] = {
     "narrate": _narrate,
     "play": _play,
     "interrupt": _interrupt,
@@ -351,6 +321,6 @@ _HANDLERS: dict[str, Callable[[State, Any], State]] = {
     "stall": _stall,
     "challenge": _challenge,
     "end": _end,
-    "declare_hand": declare_hand,
-    "declare_draw": declare_draw,
+    "declare_hand": _declare_hand,
+    "declare_draw": _declare_draw,
 }
