@@ -243,7 +243,7 @@ def test_every_card_has_words_in_every_language(cards: dict[str, StoryCard]) -> 
             text = card.text[language]
             where = f"{card.id}.{language}"
             assert text.label.strip(), where
-            assert 1 <= len(text.aliases) <= 16, where
+            assert 1 <= len(text.aliases) <= 20, where
             assert 3 <= len(text.prototypes) <= 5, where
             for sentence in text.prototypes:
                 assert 3 <= len(sentence) <= 120, (where, sentence)
