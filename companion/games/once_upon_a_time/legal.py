@@ -27,10 +27,28 @@ class Move:
 
 def legal_actions(state: State) -> dict[int, tuple[Move, ...]]:
     """Every seat's moves; an empty tuple for a seat that can do nothing (all, once it is over)."""
-    return {seat: legal_moves(state, seat) for seat in range(state.players)}
+    hidden_interrupts = _hidden_interrupt_possible(state)
+    return {seat: _moves(state, seat, hidden_interrupts) for seat in range(state.players)}
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    """One seat's moves."""
+    return _moves(state, seat, _hidden_interrupt_possible(state))
+
+
+def _hidden_interrupt_possible(state: State) -> bool:
+    """Physical deck, card just played: may an unseen interrupt card of its group be hidden?"""
+    if not state.physical or state.window is None:
+        return False
+    group = state.cards[state.story[state.window].card or ""].group
+    seen = state.seen_cards()
+    return any(
+        info.interrupt and info.group is group and info.id not in seen
+        for info in state.cards.values()
+    )
+
+
+def _moves(state: State, seat: int, hidden_interrupts: bool) -> tuple[Move, ...]:
     if state.is_terminal:
         return ()
     held = state.seats[seat]
@@ -38,7 +56,7 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
     if seat == state.storyteller:
         moves.extend(_storyteller_moves(state, held))
     else:
-        moves.extend(_listener_moves(state, seat, held))
+        moves.extend(_listener_moves(state, held, hidden_interrupts))
     moves.append(_move("stall"))
     if state.physical:
         if held.hidden > held.owed or held.hidden_endings > held.owed_endings:
@@ -90,7 +108,7 @@ def _storyteller_moves(state: State, held: SeatState) -> list[Move]:
     return moves
 
 
-def _listener_moves(state: State, seat: int, held: SeatState) -> list[Move]:
+def _listener_moves(state: State, held: SeatState, hidden_interrupts: bool) -> list[Move]:
     moves: list[Move] = []
     if state.turn_lines():
         if held.hand_size:
@@ -103,14 +121,7 @@ def _listener_moves(state: State, seat: int, held: SeatState) -> list[Move]:
             for card in held.hand
             if state.cards[card].interrupt and state.cards[card].group is group
         )
-        hidden = 0
-        if held.hidden:
-            seen = state.seen_cards()
-            if any(
-                info.interrupt and info.group is group and info.id not in seen
-                for info in state.cards.values()
-            ):
-                hidden = held.hidden
+        hidden = held.hidden if hidden_interrupts else 0
         if cards or hidden:
             moves.append(_move("card_interrupt", cards=cards, hidden=hidden))
     return moves

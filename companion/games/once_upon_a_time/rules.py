@@ -94,10 +94,10 @@ def _require_storyteller(state: State, seat: int, rule: str, doing: str) -> None
         raise RuleViolation(rule, f"only the storyteller ({teller}) may {doing}")
 
 
-def _hand_over(state: State, to: int, **update: Any) -> State:
+def _hand_over(state: State, to: int) -> State:
     """A new storyteller begins a new turn; no card is open to a card interrupt."""
-    update.update(storyteller=to, turn=state.turn + 1, turn_start=len(state.story), window=None)
-    return state.model_copy(update=update)
+    update = {"storyteller": to, "turn": state.turn + 1, "turn_start": len(state.story)}
+    return state.model_copy(update={**update, "window": None})
 
 
 def _lose_turn(state: State, effects: _Effects) -> tuple[State, _Effects]:

@@ -15,8 +15,6 @@ Ending cards follow the same model with `endings` / `hidden_endings` / `owed_end
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import Field
-
 from companion.cards import Group
 from companion.games.base import Frozen
 from companion.games.once_upon_a_time.config import Config
@@ -49,7 +47,9 @@ class SeatState(Frozen):
 
 
 class Line(Frozen):
-    """One sentence (or passage) of the story, who told it, and the card played on it."""
+    """One sentence (or passage) of the story and who told it. `card` is the story card the
+    storyteller played on it (one at most, OU-7); interrupts are recorded in `State.table`.
+    `kind` "link" marks the sentences that led to an ending (OU-18)."""
 
     seat: int
     text: str
@@ -101,6 +101,12 @@ class StartRecord(Frozen):
 
 
 class State(Frozen):
+    """Everything about a game. `turn` counts storyteller changes; `turn_start` is the first
+    story line of the current turn (what may be claimed by a mention interrupt); `window` is the
+    line of the card just played, open to a card interrupt until the storyteller goes on;
+    `reshuffles` counts discard-pile reshuffles (it seeds the next); `steps` counts actions;
+    `last` says what the last action did."""
+
     config: Config
     cards: Mapping[str, CardInfo]
     ending_ids: tuple[str, ...]
@@ -115,7 +121,7 @@ class State(Frozen):
     story: tuple[Line, ...] = ()
     turn: int = 0
     turn_start: int = 0
-    window: int | None = Field(default=None, description="line of the card open to OU-11")
+    window: int | None = None
     reshuffles: int = 0
     steps: int = 0
     ending: str | None = None

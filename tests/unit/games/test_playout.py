@@ -2,6 +2,7 @@
 actions with random rulings, every invariant checked after every step."""
 
 import random
+from collections import Counter
 
 import pytest
 
@@ -104,7 +105,10 @@ def check_cards(state: State) -> None:
     assert len(endings) + hidden_endings + pile == len(state.ending_ids)
 
 
-def play_one(config: Config, deck: Deck, rng: random.Random) -> tuple[State, list[Action]]:
+def play_one(
+    config: Config, deck: Deck, rng: random.Random, tally: Counter[str] | None = None
+) -> tuple[State, list[Action]]:
+    """One random game to the end or MAX_STEPS; `tally` counts what happened (type:accepted)."""
     state = new_game(config, deck)
     player = Player(rng, accept=rng.choice((0.5, 0.75, 0.9)))
     log: list[Action] = []
@@ -126,7 +130,10 @@ def play_one(config: Config, deck: Deck, rng: random.Random) -> tuple[State, lis
         assert [seat.ending_count for seat in after.seats] == endings, action
         assert after.storyteller == teller and 0 <= teller < after.players
         check_cards(after)
-        if rng.random() < 0.05:
+        if tally is not None and after.last is not None:
+            tally[f"{action.type}:{after.last.accepted}"] += 1
+            tally["reshuffle"] += after.reshuffles - state.reshuffles
+        if rng.random() < 0.02:
             _try_illegal(after, rng)
         state = after
         log.append(action)
@@ -181,19 +188,32 @@ def configs(rng: random.Random, physical: bool) -> Config:
 )
 def test_random_playouts_keep_every_invariant(deck: Deck, physical: bool, games: int) -> None:
     rng = random.Random(20240611 + physical)
-    finished = steps = 0
+    tally: Counter[str] = Counter()
+    finished = 0
     for _ in range(games):
-        state, log = play_one(configs(rng, physical), deck, rng)
+        state, _log = play_one(configs(rng, physical), deck, rng, tally)
         finished += state.is_terminal
-        steps += len(log)
     # random rulings still let most games reach an accepted ending
-    assert finished > games * 0.5, (finished, steps)
+    assert finished > games * 0.5, (finished, tally)
+    # and every rule was exercised, both ways where a ruling decides
+    judged = ("play", "interrupt", "challenge", "end")
+    wanted = [f"{kind}:{verdict}" for kind in judged for verdict in (True, False)]
+    wanted += [
+        "narrate:None",
+        "card_interrupt:True",
+        "simultaneous:True",
+        "pass:None",
+        "stall:None",
+    ]
+    if physical:
+        wanted += ["declare_hand:None", "declare_draw:None"]
+    assert not [event for event in wanted if not tally[event]], tally
 
 
 def test_replay_of_random_games_is_exact(deck: Deck) -> None:
     rng = random.Random(7)
     for physical in (False, True):
-        for _ in range(20):
+        for _ in range(10):
             config = configs(rng, physical)
             state, log = play_one(config, deck, rng)
             assert replay(config, log, deck) == state
