@@ -35,6 +35,7 @@ def build_services(
     settings: Settings,
     *,
     embedder: Any | None = None,
+    referee: Any | None = None,
     narrator_factory: NarratorFactory | None = None,
 ) -> Services:
     """Everything one worker holds, built from settings (the only place that reads them)."""
@@ -44,7 +45,7 @@ def build_services(
 
     store = open_store(settings.database_url)
     deck = once_upon_a_time_deck()
-    if embedder is None:
+    if embedder is None and referee is None:
         embedder = load_embedder(
             settings.embedder,
             cache_dir=settings.cache_dir,
@@ -52,7 +53,8 @@ def build_services(
             base_url=settings.openai_base_url,
             api_key=settings.openai_api_key,
         )
-    referee = Referee(deck, embedder)
+    if referee is None:
+        referee = Referee(deck, embedder)
     factory = narrator_factory or build_narrator
     narrator = factory(
         deck=deck,
@@ -101,15 +103,19 @@ def create_app(
     settings: Settings | None = None,
     *,
     embedder: Any | None = None,
+    referee: Any | None = None,
     narrator_factory: NarratorFactory | None = None,
 ) -> FastAPI:
-    """The application. `embedder` and `narrator_factory` replace the real ones (tests)."""
+    """The application. `embedder`, `referee` and `narrator_factory` replace the real ones
+    (tests, benchmarks); by default they are built from `settings`."""
     settings = settings if settings is not None else Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services = await anyio.to_thread.run_sync(
-            lambda: build_services(settings, embedder=embedder, narrator_factory=narrator_factory)
+            lambda: build_services(
+                settings, embedder=embedder, referee=referee, narrator_factory=narrator_factory
+            )
         )
         app.state.services = services
         await services.broadcaster.start()

@@ -67,3 +67,146 @@ def redis_url() -> str:
     if not _reachable("127.0.0.1", 6379):
         pytest.skip("Redis is not reachable at 127.0.0.1:6379")
     return REDIS_URL
+
+
+# --- the app ---------------------------------------------------------------------------------
+
+from collections.abc import Callable  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from typing import Any  # noqa: E402
+
+from fastapi import FastAPI  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+
+from api.main import create_app  # noqa: E402
+from companion.cards import Deck, once_upon_a_time_deck  # noqa: E402
+from companion.referee import Referee  # noqa: E402
+from companion.settings import Settings  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def deck() -> Deck:
+    return once_upon_a_time_deck()
+
+
+@pytest.fixture(scope="session")
+def fake_referee(deck: Deck, fake_embedder: Any) -> Referee:
+    """The real referee on the hashing embedder: lexical rulings are real, semantics are not."""
+    return Referee(deck, fake_embedder)
+
+
+@pytest.fixture(scope="session")
+def real_referee(deck: Deck, embedder: Any) -> Referee:
+    """The real referee on the real bundled model (for tests about rulings)."""
+    return Referee(deck, embedder)
+
+
+def make_settings(database_url: str, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "database_url": database_url,
+        "redis_url": None,
+        "llm_model": None,
+        "openai_base_url": None,
+        "openai_api_key": None,
+        "ai_pace_s": 0.0,
+        "rate_limit_per_s": 1000.0,
+        "rate_limit_burst": 1000,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)
+
+
+@pytest.fixture
+def app_factory(sqlite_url: str, fake_referee: Referee) -> Callable[..., FastAPI]:
+    """Build an app: SQLite in tmp, the referee on the fake embedder, the offline narrator."""
+
+    def build(*, database_url: str | None = None, referee: Any = None, **settings: Any) -> FastAPI:
+        return create_app(
+            make_settings(database_url or sqlite_url, **settings),
+            referee=referee or fake_referee,
+        )
+
+    return build
+
+
+@pytest.fixture
+def client(app_factory: Callable[..., FastAPI]) -> Iterator[TestClient]:
+    with TestClient(app_factory()) as test_client:
+        yield test_client
+
+
+@dataclass
+class Seat:
+    """One player at a test table, acting over HTTP with its own token."""
+
+    client: TestClient
+    table_id: str
+    seat: int
+    token: str | None
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def view(self) -> dict[str, Any]:
+        response = self.client.get(f"/v1/tables/{self.table_id}", headers=self.headers)
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        return body
+
+    def act(self, key: str | None = None, **body: Any) -> Any:
+        headers = dict(self.headers)
+        if key is not None:
+            headers["Idempotency-Key"] = key
+        return self.client.post(f"/v1/tables/{self.table_id}/actions", json=body, headers=headers)
+
+    def ok(self, **body: Any) -> dict[str, Any]:
+        response = self.act(**body)
+        assert response.status_code == 200, response.text
+        result: dict[str, Any] = response.json()
+        return result
+
+    def refused(self, status: int, **body: Any) -> dict[str, Any]:
+        response = self.act(**body)
+        assert response.status_code == status, response.text
+        error: dict[str, Any] = response.json()
+        assert error["message"], error
+        return error
+
+    def events(self, after: int = 0) -> list[dict[str, Any]]:
+        response = self.client.get(
+            f"/v1/tables/{self.table_id}/events", params={"after": after}, headers=self.headers
+        )
+        assert response.status_code == 200, response.text
+        events: list[dict[str, Any]] = response.json()["events"]
+        return events
+
+
+def open_table(client: TestClient, **body: Any) -> list[Seat]:
+    """Create a table; one `Seat` per player (token None for AI seats)."""
+    response = client.post("/v1/tables", json=body)
+    assert response.status_code == 201, response.text
+    created = response.json()
+    return [
+        Seat(client, created["id"], player["seat"], player["token"])
+        for player in created["players"]
+    ]
+
+
+def physical_table(
+    client: TestClient,
+    hands: list[list[str]],
+    *,
+    endings: list[list[str]] | None = None,
+    **body: Any,
+) -> list[Seat]:
+    """A physical-deck table whose dealt hands are declared at creation."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"][: len(hands)]
+    endings = endings or [[] for _ in hands]
+    return open_table(
+        client,
+        players=[{"name": n} for n in names],
+        deck_mode="physical",
+        hands=[{"cards": h, "endings": e} for h, e in zip(hands, endings, strict=True)],
+        **body,
+    )
