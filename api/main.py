@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from api import errors
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
+from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
 from api.routes import decks, health, tables, tools
 from api.service.ai import SeatRunner
@@ -132,8 +133,8 @@ def create_app(
         version="0.1.0",
         summary="Referee, rules and narrator for narrative card games, as a table service.",
         lifespan=lifespan,
-        max_body_size=MAX_BODY_BYTES,
     )
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
     errors.install(app)
     app.include_router(health.router)
     app.include_router(tables.router)
