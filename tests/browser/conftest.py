@@ -6,9 +6,12 @@ Every test here is marked `browser` and skips, with the reason, when /usr/bin/ch
 
 import functools
 import http.server
+import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +79,69 @@ def static_url() -> Iterator[str]:
     server.shutdown()
     server.server_close()
     thread.join()
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory, embedder: object) -> Iterator[str]:
+    """The real API and page (uvicorn on a free loopback port, SQLite in a temp dir, the real
+    embedding model, the offline narrator, AI seats paced fast)."""
+    import uvicorn
+
+    from api.main import create_app
+    from companion.settings import Settings
+
+    database = tmp_path_factory.mktemp("browser-db") / "companion.db"
+    settings = Settings(
+        database_url=f"sqlite:///{database}",
+        redis_url=None,
+        llm_model=None,
+        openai_base_url=None,
+        openai_api_key=None,
+        ai_pace_s=0.3,
+        rate_limit_per_s=500.0,
+        rate_limit_burst=1000,
+    )
+    app = create_app(settings, embedder=embedder)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, name="browser-test-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 120
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=30)
+
+
+@pytest.fixture
+def phone(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
+    """Open pages in fresh phone-sized browser contexts; each context is closed afterwards.
+    Errors thrown in a page fail the test."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_page(path: str = "/", *, language: str = "en") -> Any:
+        """A new phone with the page at `path` (or a full URL), interface in `language`."""
+        context = browser.new_context(**PHONE, locale=language)
+        context.add_init_script(f"localStorage.setItem('language', '{language}')")
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(path if path.startswith("http") else server_url + path)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert not errors, f"errors in the page: {errors}"

@@ -11,7 +11,7 @@ export const MAX_SENTENCE = 2000;
 
 /**
  * Build the dock. `act(action)` sends an action and resolves true when accepted;
- * `draft` keeps the typed sentence across re-renders: {text}.
+ * `draft` keeps what is being typed across re-renders: {text, card}.
  */
 export function dock(view, { act, draft, extra = [] }) {
   const parts = [];
@@ -57,8 +57,9 @@ function narrateForm(view, { play, act, draft }) {
   const cardSelect = play && play.cards.length
     ? h("select", { id: "play-with", "aria-label": t("narrate.cardsToPlay") },
         h("option", { value: "" }, t("narrate.noCard")),
-        play.cards.map((id) => h("option", { value: id }, t("action.play", { card: cardLabel(id) }))))
+        play.cards.map((id) => h("option", { value: id, selected: id === draft.card }, t("action.play", { card: cardLabel(id) }))))
     : null;
+  cardSelect?.addEventListener("change", () => { draft.card = cardSelect.value; });
   const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
@@ -83,6 +84,7 @@ function narrateForm(view, { play, act, draft }) {
     send.disabled = false;
     if (ok) {
       draft.text = "";
+      draft.card = "";
       box.value = "";
     }
   });

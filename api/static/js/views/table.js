@@ -42,7 +42,7 @@ export async function render(main, [tableId, token = null]) {
   let stopped = false;
   const feed = [];
   const hints = new Map(); // card → hint from the private stream, until the next view refresh
-  const draft = { text: "" };
+  const draft = { text: "", card: "" };
   const picked = { cards: [], endings: [] };
   const practiceMemory = { next: 0, last: null };
 

@@ -1,0 +1,99 @@
+"""Solo practice against two AI narrators to the end of the game (in Spanish), and a Factum
+prompt set generated and laid out for print (in Japanese)."""
+
+import json
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+expect.set_options(timeout=20_000)
+
+GAME_TIMEOUT_S = 120
+
+
+def _seed_new_tables(page: Page, seed: int) -> None:
+    def add_seed(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        body["seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/v1/tables", add_seed)
+
+
+@pytest.mark.slow
+def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
+    page = phone("/", language="es")
+    page.click("#go-solo")
+    page.fill("#solo-name", "Robin")
+    page.select_option("#solo-opponents", "2")
+    page.select_option("#solo-language", "es")
+    _seed_new_tables(page, 11)
+    page.click("#solo-start")
+    expect(page.locator("#turn")).to_have_text("Te toca narrar")
+    expect(page.locator("[data-status=narrator]")).to_contain_text("Narrador sin conexión")
+    seats = page.locator(".seats li")
+    expect(seats).to_have_count(3)
+    expect(seats.nth(1)).to_contain_text("IA 1 · IA")
+
+    # a hint: a continuation for one of my cards, read out politely, usable in one tap
+    page.click("#ask-hint")
+    suggestion = page.locator("#hint-output .suggestion-text")
+    expect(suggestion).not_to_be_empty()
+    expect(page.locator("#hint-output")).to_have_attribute("aria-live", "polite")
+    page.screenshot(path=str(screenshots / "solo-hint.png"))
+    hinted = suggestion.inner_text()
+    page.click("#use-hint")
+    expect(page.locator("#sentence")).to_have_value(hinted)
+    page.click("#tell")
+    expect(page.locator("#story")).to_contain_text(hinted[:40])
+
+    # then I pass whenever the story comes back to me and vote yes when asked; the AI seats
+    # tell, play, interrupt and end the story by themselves
+    saw_thinking = False
+    deadline = time.monotonic() + GAME_TIMEOUT_S
+    while not page.locator("#finished").count():
+        assert time.monotonic() < deadline, "the solo game did not end in time"
+        saw_thinking = saw_thinking or page.locator("[data-status=thinking]").count() > 0
+        if page.locator("#vote-yes").count():
+            page.click("#vote-yes")
+        elif page.locator("#turn.mine").count() and page.locator("#pass").count():
+            page.click("#pass")
+            page.click("#pass-confirm")
+        page.wait_for_timeout(150)
+    assert saw_thinking, "the page never said that an AI seat was thinking"
+    expect(page.locator("#finished")).to_contain_text("Fin.")
+    story_lines = page.locator("#story .line")
+    assert story_lines.count() >= 3
+    assert page.locator("#story .tag").count() >= 1  # played cards are marked in the story
+    page.screenshot(path=str(screenshots / "solo-finished.png"))
+
+    page.click("#read-tale")
+    expect(page.locator(".tale h1")).to_contain_text("Un cuento contado en la mesa")
+    expect(page.locator("#tale-story .ending-line")).not_to_be_empty()
+
+
+@pytest.mark.slow
+def test_factum_prompt_set_generated_and_printable(phone, screenshots):
+    page = phone("/#/factum", language="ja")
+    expect(page.locator("h1")).to_have_text("ファクタムのお題カード")
+    page.fill("#factum-count", "9")
+    page.select_option("#factum-language", "ja")
+    page.click("#generate-cards")
+    cards = page.locator("#prompt-cards li.prompt-card")
+    expect(cards).to_have_count(9)
+    texts = [text.strip() for text in cards.locator("span:first-child").all_inner_texts()]
+    assert len(set(texts)) == 9 and all(texts), texts
+    expect(page.locator("[data-status=narrator]")).to_contain_text("オフライン")
+    page.screenshot(path=str(screenshots / "factum.png"), full_page=True)
+
+    # print layout: no page chrome, only the cards, three to a row
+    page.emulate_media(media="print")
+    expect(page.locator(".topbar")).to_be_hidden()
+    expect(page.locator("form")).to_be_hidden()
+    columns = page.locator("#prompt-cards").evaluate(
+        "list => getComputedStyle(list).gridTemplateColumns.split(' ').length"
+    )
+    assert columns == 3
+    page.screenshot(path=str(screenshots / "factum-print.png"), full_page=True)

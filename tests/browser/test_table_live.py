@@ -1,0 +1,174 @@
+"""A live three-player table on three phones: host, join, narrate a sentence that mentions one
+player's card, only that player sees the hint, interrupt, pass, play out a hand, end, vote."""
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+expect.set_options(timeout=20_000)
+
+SEED = 7  # fixes the deal, so the scenario is the same on every run
+# A sentence the referee hears for any story card (checked for all 109 in the referee's tests
+# of this template): "Then came a journey, and everything changed for our hero."
+PLAY_SENTENCE = "Then came {label}, and everything changed for our hero."
+TELLABLE_GROUPS = ("g-characters", "g-places", "g-items")
+
+
+def _seed_new_tables(page: Page, seed: int) -> None:
+    """Add a fixed `seed` to the page's POST /v1/tables (the form has no such field)."""
+
+    def add_seed(route: Any) -> None:
+        body = json.loads(route.request.post_data)
+        body["seed"] = seed
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/v1/tables", add_seed)
+
+
+def _hand(page: Page) -> list[dict[str, str]]:
+    return page.locator("#hand li.card").evaluate_all(
+        """cards => cards.map(card => ({
+            id: card.dataset.card,
+            label: card.querySelector('.name').textContent,
+            classes: card.className,
+        }))"""
+    )
+
+
+def _wait_until(page: Page, condition: Callable[[], Any], timeout_s: float = 20) -> None:
+    for _ in range(int(timeout_s * 10)):
+        if condition():
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page did not get there in time")
+
+
+def _shot(page: Page, screenshots: Any, name: str) -> None:
+    page.screenshot(path=str(screenshots / f"{name}.png"))
+
+
+@pytest.mark.slow
+def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots):
+    # --- the host creates the table and shares the links -------------------------------------
+    host = phone("/")
+    host.click("#go-host")
+    for seat, name in enumerate(("Ann", "Ben", "Cleo")):
+        host.fill(f"#seat-name-{seat}", name)
+    _seed_new_tables(host, SEED)
+    host.click("#create-table")
+    expect(host.locator("#share")).to_be_visible()
+    expect(host.locator("#share svg.qr")).to_have_count(3)
+    links = host.locator("a[data-join]").evaluate_all("links => links.map(a => a.href)")
+    assert len(links) == 3 and all(re.search(r"/#/t/[\w-]+/[\w-]{43}$", link) for link in links)
+    _shot(host, screenshots, "host-share")
+
+    ann = host
+    ann.goto(links[0])
+    ben = phone(links[1])
+    cleo = phone(links[2])
+    for page in (ann, ben, cleo):
+        expect(page.locator("[data-status=connection]")).to_have_text("Live")
+    expect(ann.locator("#turn")).to_have_text("You are the storyteller")
+    expect(ben.locator("#turn")).to_have_text("Storyteller: Ann")
+
+    # --- Ann tells a sentence with one of Ben's cards: only Ben is told, privately ------------
+    ben_hand = _hand(ben)
+    target = next(c for c in ben_hand if any(g in c["classes"] for g in TELLABLE_GROUPS))
+    card, label = target["id"], target["label"]
+    ann.fill("#sentence", f"Once upon a time there was a {label.lower()} nobody could forget.")
+    ann.click("#tell")
+    expect(ann.locator("#story")).to_contain_text("nobody could forget")
+    expect(cleo.locator("#story")).to_contain_text("nobody could forget")
+
+    hint = ben.locator(f"#hint-box [data-hint='{card}']")
+    expect(hint).to_contain_text(f"→ {label}")
+    expect(ben.locator(f"#hand li.card.flagged[data-card='{card}']")).to_be_visible()
+    expect(ben.locator("#story mark.heard")).to_have_text(re.compile(label, re.IGNORECASE))
+    _shot(ben, screenshots, "player-hint")
+    # the others see no hint for it, and nothing of Ben's hand
+    assert ann.locator("#hint-box").count() == 0
+    assert cleo.locator(f"[data-hint='{card}']").count() == 0
+    for page in (ann, cleo):
+        assert page.locator(f"[data-card='{card}']").count() == 0
+
+    # --- Cleo's interrupt is held on the wire while Ben's lands first (OU-15) ----------------
+    held: list[Any] = []
+    cleo.route("**/actions", lambda route: held.append(route))
+    cleo_card = _hand(cleo)[0]["id"]
+    cleo.locator(f"#hand [data-action=interrupt][data-card='{cleo_card}']").click()
+
+    # --- Ben interrupts with his card and becomes storyteller ----------------------------------
+    hint.get_by_role("button").click()
+    expect(ben.locator("#turn")).to_have_text("You are the storyteller")
+    for page in (ann, cleo):
+        expect(page.locator("#turn")).to_have_text("Storyteller: Ben")
+        expect(page.locator(f"#story .tag[data-card='{card}']")).to_have_text(label)
+        expect(page.locator("#story mark.played")).to_have_text(re.compile(label, re.IGNORECASE))
+    expect(ann.locator("#feed")).to_contain_text(f"Ben interrupted with {label}")
+    _shot(ann, screenshots, "story-marked")
+
+    # Cleo's late claim is refused, in plain words with the rule's id
+    assert len(held) == 1
+    held[0].continue_()
+    cleo.unroute("**/actions")
+    expect(cleo.locator("#refusal")).to_contain_text(re.compile(r"Not allowed — OU-\d+: \w+"))
+    _shot(cleo, screenshots, "refusal")
+
+    # --- Cleo's phone loses its connection; Ben passes meanwhile; she catches up -------------
+    cleo.context.set_offline(True)
+    expect(cleo.locator("[data-status=connection]")).to_have_text("Connection lost — retrying…")
+    _shot(cleo, screenshots, "connection-lost")
+    ben.click("#pass")
+    ben.click("#pass-confirm")
+    expect(ben.locator("#turn")).to_have_text("Storyteller: Cleo")
+    expect(cleo.locator("#turn")).to_have_text("Storyteller: Ben")  # still the old state
+    cleo.context.set_offline(False)
+    expect(cleo.locator("[data-status=connection]")).to_have_text("Live")
+    expect(cleo.locator("#turn")).to_have_text("You are the storyteller")
+    expect(cleo.locator("#feed")).to_contain_text("Ben passed")
+
+    # --- Cleo plays every card, one sentence each, then ends; the others vote -----------------
+    for _ in range(12):
+        hand = _hand(cleo)
+        if not hand:
+            break
+        card = hand[0]
+        cleo.select_option("#play-with", card["id"])
+        cleo.fill("#sentence", PLAY_SENTENCE.format(label=card["label"].lower()))
+        cleo.click("#tell")
+        played = cleo.locator(f"#hand li.card[data-card='{card['id']}']")
+        _wait_until(cleo, lambda p=played: not p.count() or ann.locator("#vote-yes").count())
+        if played.count():  # the referee was unsure: the others decide by a show of hands
+            ann.click("#vote-yes")
+            ben.click("#vote-yes")
+        expect(played).to_have_count(0)
+    assert _hand(cleo) == []
+    _shot(cleo, screenshots, "storyteller-end")
+    expect(cleo.locator("#end-form")).to_be_visible()
+    cleo.fill("#linking", "And so every thread of the tale came together at last.")
+    cleo.click("#end")
+
+    for voter in (ann, ben):
+        expect(voter.locator("#vote")).to_be_visible()
+    _shot(ann, screenshots, "vote")
+    ann.click("#vote-yes")
+    ben.click("#vote-yes")
+    for page in (ann, ben, cleo):
+        expect(page.locator("#finished")).to_contain_text("Cleo wins")
+    _shot(cleo, screenshots, "finished")
+
+    # --- the tale: readable page and Markdown, who told what, which cards --------------------
+    cleo.click("#read-tale")
+    expect(cleo.locator("#tale-story")).to_contain_text("nobody could forget")
+    _shot(cleo, screenshots, "tale")
+    with cleo.expect_download() as download_info:
+        cleo.click("#download-md")
+    markdown = Path(download_info.value.path()).read_text(encoding="utf-8")
+    assert "**Ann:** Once upon a time" in markdown
+    assert f"*[{label}]*" in markdown
+    assert "**Cleo:**" in markdown and "Winner: Cleo" in markdown
