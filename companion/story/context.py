@@ -90,7 +90,7 @@ def story_block(story: Sequence[str]) -> str:
         used += len(line) + 1
     lines.reverse()
     if not lines:
-        return "(The story has not begun: you tell its first sentences.)"
+        return "(The story has not begun yet.)"
     omitted = len(story) - len(lines)
     note = f"(Sentences 1 to {omitted} are left out for length.)\n" if omitted else ""
     return note + delimit("story", "\n".join(lines))

@@ -59,6 +59,7 @@ from companion.story.verify import (
     EndingSelection,
     MentionChecker,
     Proposal,
+    offer_until_done,
 )
 
 MAX_PROPOSALS = 3
@@ -103,29 +104,21 @@ class LLMNarrator:
             self.deck, story, hand, card, ending, language, other_cards
         )
         selection = request.selection(self.referee)
-        for proposal in self._continuation_proposals(request, selection):
-            selection.offer(proposal)
-            if selection.done:
-                return selection.result(asked=self.name)
-        for proposal in self.offline.continuation_proposals(request.card, request):
-            selection.offer(proposal)
-            if selection.done:
-                break
+        offer_until_done(
+            selection,
+            self._continuation_proposals(request, selection),
+            self.offline.continuation_proposals(request),
+        )
         return selection.result(asked=self.name)
 
     def propose_ending(self, *, story: Sequence[str], ending: str, language: Language) -> Ending:
         request = EndingRequest.check(self.deck, story, ending, language)
         selection = request.selection(self.referee)
-        for proposal in self._ending_proposals(request, selection):
-            selection.offer(proposal)
-            if selection.done:
-                return selection.result(asked=self.name)
-        for proposal in self.offline.ending_proposals(
-            request.ending, request.story, request.language
-        ):
-            selection.offer(proposal)
-            if selection.done:
-                break
+        offer_until_done(
+            selection,
+            self._ending_proposals(request, selection),
+            self.offline.ending_proposals(request),
+        )
         return selection.result(asked=self.name)
 
     def check_coherence(

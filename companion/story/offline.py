@@ -11,7 +11,7 @@ import random
 import zlib
 from collections.abc import Iterator, Sequence
 
-from companion.cards import Deck, EndingCard, Language, StoryCard
+from companion.cards import Deck, Language
 from companion.story import grammar
 from companion.story.context import (
     MAX_TEXT_CHARS,
@@ -39,6 +39,7 @@ from companion.story.results import (
 from companion.story.verify import (
     MentionChecker,
     Proposal,
+    offer_until_done,
 )
 
 NO_MODEL = "no language model is configured"
@@ -77,19 +78,13 @@ class OfflineNarrator:
             self.deck, story, hand, card, ending, language, other_cards
         )
         selection = request.selection(self.referee)
-        for proposal in self.continuation_proposals(request.card, request):
-            selection.offer(proposal)
-            if selection.done:
-                break
+        offer_until_done(selection, self.continuation_proposals(request))
         return selection.result(asked=self.name)
 
     def propose_ending(self, *, story: Sequence[str], ending: str, language: Language) -> Ending:
         request = EndingRequest.check(self.deck, story, ending, language)
         selection = request.selection(self.referee)
-        for proposal in self.ending_proposals(request.ending, request.story, request.language):
-            selection.offer(proposal)
-            if selection.done:
-                break
+        offer_until_done(selection, self.ending_proposals(request))
         return selection.result(asked=self.name)
 
     def check_coherence(
@@ -124,19 +119,15 @@ class OfflineNarrator:
 
     # The pieces the LLM narrator falls back on.
 
-    def continuation_proposals(
-        self, card: StoryCard, request: ContinuationRequest
-    ) -> Iterator[Proposal]:
-        rng = random.Random(_seed(card.id, request.ending.id, str(len(request.story))))
-        candidates = grammar.continuations(card, request.language, rng)
+    def continuation_proposals(self, request: ContinuationRequest) -> Iterator[Proposal]:
+        seed = _seed(request.card.id, request.ending.id, str(len(request.story)))
+        candidates = grammar.continuations(request.card, request.language, random.Random(seed))
         for _, sentences in zip(range(self.max_proposals), candidates, strict=False):
             yield Proposal(self.name, sentences)
 
-    def ending_proposals(
-        self, ending: EndingCard, story: Sequence[str], language: Language
-    ) -> Iterator[Proposal]:
-        rng = random.Random(_seed(ending.id, str(len(story))))
-        for sentences in grammar.linking_sentences(language, rng):
+    def ending_proposals(self, request: EndingRequest) -> Iterator[Proposal]:
+        seed = _seed(request.ending.id, str(len(request.story)))
+        for sentences in grammar.linking_sentences(request.language, random.Random(seed)):
             yield Proposal(self.name, sentences)
 
     def factum_cards(

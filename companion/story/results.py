@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from companion.cards import Language
 
@@ -53,6 +53,7 @@ class Continuation(_Answer):
     rejected: tuple[Rejection, ...] = ()  # earlier proposals that failed verification
     fallback_reason: str | None = None
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def text(self) -> str:
         return join_sentences(self.sentences, self.language)
@@ -69,10 +70,12 @@ class Ending(_Answer):
     rejected: tuple[Rejection, ...] = ()
     fallback_reason: str | None = None
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def sentences(self) -> tuple[str, ...]:
         return (*self.linking, self.ending_sentence)
 
+    @computed_field  # type: ignore[prop-decorator]
     @property
     def text(self) -> str:
         return join_sentences(self.sentences, self.language)

@@ -7,8 +7,9 @@ with the referee and keeps the first that passes. The story tasks need only the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Protocol
 
 from companion.cards import Deck, EndingCard, Language, StoryCard
@@ -77,7 +78,7 @@ class ContinuationSelection:
     language: Language
     rejected: list[Rejection] = field(default_factory=list)
     _accepted: _Candidate | None = None
-    _exposing: list[_Candidate] = field(default_factory=list)
+    _exposing: list[tuple[_Candidate, Rejection]] = field(default_factory=list)
 
     @property
     def done(self) -> bool:
@@ -109,17 +110,16 @@ class ContinuationSelection:
         others = set(self.other_cards)
         exposed = sum(1 for m in ruling.mentions if m.card in others)
         candidate = _Candidate(proposal, chosen.evidence, chosen.score, exposed)
-        if exposed:
-            self._exposing.append(candidate)
-            self.reject(
-                Rejection(
-                    narrator=proposal.narrator,
-                    reason="exposes-other-card",
-                    detail=f"mentions {exposed} element(s) another player holds (not shown)",
-                )
-            )
-        else:
+        if not exposed:
             self._accepted = candidate
+            return
+        set_aside = Rejection(
+            narrator=proposal.narrator,
+            reason="exposes-other-card",
+            detail=f"mentions {exposed} element(s) another player holds (not shown)",
+        )
+        self._exposing.append((candidate, set_aside))
+        self.reject(set_aside)
 
     def reject(self, rejection: Rejection) -> None:
         self.rejected.append(rejection)
@@ -133,8 +133,8 @@ class ContinuationSelection:
         chosen = self._accepted
         rejected = list(self.rejected)
         if chosen is None and self._exposing:
-            chosen = min(self._exposing, key=lambda c: c.exposed)
-            rejected.pop(_index_of_exposure(self.rejected, self._exposing, chosen))
+            chosen, set_aside = min(self._exposing, key=lambda pair: pair[0].exposed)
+            rejected.remove(set_aside)
         if chosen is None:
             raise ProposalDropped("continuation", tuple(rejected))
         narrator = chosen.proposal.narrator
@@ -227,6 +227,18 @@ class EndingSelection:
         return self._new_elements
 
 
+Selection = ContinuationSelection | EndingSelection
+
+
+def offer_until_done(selection: Selection, *streams: Iterable[Proposal]) -> None:
+    """Offer proposals from each stream in turn until one passes; later ones are never drawn
+    (a model stream is a generator: no call is made once a proposal has passed)."""
+    for proposal in chain(*streams):
+        selection.offer(proposal)
+        if selection.done:
+            return
+
+
 def _is(mention: MentionLike, card_id: str) -> bool:
     return mention.card == card_id or mention.card_id == card_id
 
@@ -238,15 +250,6 @@ def _wrong_language(proposal: Proposal, text: str, language: Language) -> Reject
         detail=f"not written in {LANGUAGE_NAMES[language]}",
         text=text,
     )
-
-
-def _index_of_exposure(
-    rejected: list[Rejection], exposing: list[_Candidate], chosen: _Candidate
-) -> int:
-    """Where the record of `chosen` (an exposing candidate) sits in `rejected`."""
-    nth = exposing.index(chosen)
-    positions = [i for i, r in enumerate(rejected) if r.reason == "exposes-other-card"]
-    return positions[nth]
 
 
 def _fallback_reason(asked: str, narrator: str, rejected: Sequence[Rejection]) -> str | None:
