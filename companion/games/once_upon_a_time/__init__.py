@@ -27,6 +27,11 @@ Actions (pydantic frozen models; JSON `{"type": ..., ...}`; `Action` is the unio
     declare_draw     seat, cards, endings                physical deck: drawn cards
 A successful interrupt (OU-12) puts the card on the table, the old storyteller draws one and
 the claimant tells on; a rejected one (OU-14) discards the card and its claimant draws two.
+A mention interrupt may claim any line the storyteller told in the current turn. A card
+interrupt the engine can check itself (no card just played, wrong group, not an interrupt card)
+is refused with OU-11 rather than penalised; a table that wants the OU-14 penalty for such an
+attempt records it as an `interrupt` judged against. Simultaneous claims are judged in table
+order: the first upheld wins, each rejected one before it pays OU-14, the rest pay nothing.
 
 Judgements are data on the action: `Verdict(accepted, by, reason)` or `Vote(yes=seats,
 no=seats)`. `judgements_needed(state, action)` names the kinds an action needs ("significance",
@@ -35,9 +40,12 @@ storyteller and the claimants, OU-13/OU-17); a tie goes to the storyteller. A ju
 that is judged against is legal and applies (see `state.last.accepted`); a missing judgement
 raises `JudgementRequired`.
 
-`legal_actions(state) -> {seat: (Move, ...)}` lists what each seat may do now: `Move.type`,
-the `cards`/`endings` it may use, `hidden` cards it could name (physical deck), and the
-`judgement` kind needed. `is_terminal(state)`, `winner(state)`.
+`legal_actions(state) -> {seat: (Move, ...)}` (or `legal_moves(state, seat)`) lists what each
+seat may do now: `Move.type`, the `cards`/`endings` it may use, `hidden` cards it could name
+(physical deck), and the `judgement` kind needed. `is_terminal(state)`, `winner(state)`.
+`state.last` (`Outcome`) says what the last action did: accepted or not, who was penalised,
+draws, discards, storyteller before and after. `Config(...)` validates itself (pydantic
+`ValidationError`); `new_game` raises `ConfigError` when the deck cannot deal it.
 
 Deck modes (see `state` for the model): virtual, the engine deals and draws card ids from the
 deck; physical, hands start hidden, players declare dealt and drawn cards (or name a hidden

@@ -3,9 +3,12 @@
 Rules of declaration (beyond OU-1 … OU-22, so they get their own ids):
 - PD-1 every card exists once: a declared card may not be on the table, in the discard pile, in
   any hand already (a card declared twice), nor twice in one declaration.
-- OU-4 a seat declares at most the cards it was dealt and has not declared yet.
+- OU-4 a seat declares no more cards than it holds undeclared (`hidden`): no hand larger than
+  the deal and the draws allow.
 - PD-2 a seat declares as drawn only cards it drew and has not declared yet (its `owed` count).
-Declaring is optional: a hidden card may also be named the first time it is played.
+Declaring is optional: a hidden card may also be named the first time it is played. Which hidden
+cards were dealt and which drawn cannot be known once one is named, so `declare_hand` accepts
+any hidden card (dealt ones are assumed revealed first) and `owed` only prompts for draws.
 """
 
 from companion.games.base import InvalidAction, RuleViolation
@@ -23,17 +26,11 @@ def declare_hand(state: State, action: DeclareHand) -> State:
     seat = state.seats[action.seat]
     _check_physical(state)
     _check_unseen(state, action.cards, action.endings)
-    if len(action.cards) > seat.hidden - seat.owed:
+    if len(action.cards) > seat.hidden or len(action.endings) > seat.hidden_endings:
         raise RuleViolation(
             "OU-4",
-            f"{seat.name} has {seat.hidden - seat.owed} undeclared dealt story cards, "
-            f"not {len(action.cards)}",
-        )
-    if len(action.endings) > seat.hidden_endings - seat.owed_endings:
-        raise RuleViolation(
-            "OU-4",
-            f"{seat.name} has {seat.hidden_endings - seat.owed_endings} undeclared dealt "
-            f"endings, not {len(action.endings)}",
+            f"{seat.name} holds {seat.hidden} undeclared story and {seat.hidden_endings} "
+            f"undeclared ending cards, not {len(action.cards)} and {len(action.endings)}",
         )
     return _reveal(state, action.seat, action.cards, action.endings, owed=False)
 
@@ -86,4 +83,7 @@ def _reveal(
     if owed:
         update["owed"] = seat.owed - len(cards)
         update["owed_endings"] = seat.owed_endings - len(endings)
+    else:  # dealt cards are revealed first; draws only once no dealt card can be left hidden
+        update["owed"] = min(seat.owed, seat.hidden - len(cards))
+        update["owed_endings"] = min(seat.owed_endings, seat.hidden_endings - len(endings))
     return with_seat(state, index, seat.model_copy(update=update))

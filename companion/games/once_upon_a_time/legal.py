@@ -59,13 +59,9 @@ def _moves(state: State, seat: int, hidden_interrupts: bool) -> tuple[Move, ...]
         moves.extend(_listener_moves(state, held, hidden_interrupts))
     moves.append(_move("stall"))
     if state.physical:
-        if held.hidden > held.owed or held.hidden_endings > held.owed_endings:
+        if held.hidden or held.hidden_endings:
             moves.append(
-                _move(
-                    "declare_hand",
-                    hidden=held.hidden - held.owed,
-                    hidden_endings=held.hidden_endings - held.owed_endings,
-                )
+                _move("declare_hand", hidden=held.hidden, hidden_endings=held.hidden_endings)
             )
         if held.owed or held.owed_endings:
             moves.append(_move("declare_draw", hidden=held.owed, hidden_endings=held.owed_endings))

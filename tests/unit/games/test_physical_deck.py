@@ -88,13 +88,30 @@ def test_pd_2_a_draw_is_declared_only_when_owed(deck: Deck) -> None:
     state = apply(state, Pass(seat=0))  # draws one: one declaration owed
     assert state.seats[0].owed == 1 and state.seats[0].hidden == 9
     assert [m.type for m in legal_moves(state, 0)][-2:] == ["declare_hand", "declare_draw"]
-    with pytest.raises(RuleViolation):
+    with pytest.raises(RuleViolation) as error:
         apply(state, DeclareDraw(seat=0, cards=("king", "queen")))
+    assert error.value.rule == "PD-2"
     state = apply(state, DeclareDraw(seat=0, cards=("king",)))
     assert state.seats[0].owed == 0 and state.seats[0].hand == ("king",)
-    # the seven dealt cards still hidden can be declared, not as a draw
+    # the eight dealt cards still hidden can be declared, not as a draw
     with pytest.raises(RuleViolation):
         apply(state, DeclareDraw(seat=0, cards=("queen",)))
+
+
+def test_a_drawn_card_played_before_it_is_declared(deck: Deck) -> None:
+    state = apply(physical(deck, players=6), Pass(seat=0))  # 5 dealt + 1 drawn, all hidden
+    state = apply(state, Pass(seat=1))
+    state = apply(state, Pass(seat=2))
+    state = apply(state, Pass(seat=3))
+    state = apply(state, Pass(seat=4))
+    state = apply(state, Pass(seat=5))
+    # seat 0 plays the card it drew; the engine cannot tell, and keeps asking for the draw
+    state = apply(state, Play(seat=0, card="fox", sentence="A fox.", judgement=YES))
+    assert (state.seats[0].hidden, state.seats[0].owed) == (5, 1)
+    # the five dealt cards can all be declared as the hand; nothing is then left owed
+    five = ("king", "queen", "cat", "wolf", "bear")
+    state = apply(state, DeclareHand(seat=0, cards=five))
+    assert (state.seats[0].hidden, state.seats[0].owed, state.seats[0].hand) == (0, 0, five)
 
 
 def test_a_hidden_card_is_revealed_when_first_played(deck: Deck) -> None:

@@ -184,7 +184,7 @@ def configs(rng: random.Random, physical: bool) -> Config:
 
 
 @pytest.mark.parametrize(
-    ("physical", "games"), [(False, 600), (True, 400)], ids=["virtual", "physical"]
+    ("physical", "games"), [(False, 500), (True, 350)], ids=["virtual", "physical"]
 )
 def test_random_playouts_keep_every_invariant(deck: Deck, physical: bool, games: int) -> None:
     rng = random.Random(20240611 + physical)
