@@ -293,6 +293,8 @@ def _continuation_feedback(rejection: Rejection | None, request: ContinuationReq
     )
     if rejection.reason == "card-not-mentioned":
         return f"{previous}It did not clearly bring in {label}. Bring it in explicitly.\n"
+    if rejection.reason == "reveals-ending":
+        return f"{previous}It gave away your secret ending card: keep it hidden.\n"
     if rejection.reason == "exposes-other-card":
         return (
             "\nYour previous proposal was not used: it brought in elements that would let "

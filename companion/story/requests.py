@@ -62,7 +62,7 @@ class ContinuationRequest:
 
     def selection(self, referee: MentionChecker) -> ContinuationSelection:
         return ContinuationSelection(
-            referee, self.card, self.other_cards, self.story, self.language
+            referee, self.card, self.ending, self.other_cards, self.story, self.language
         )
 
 

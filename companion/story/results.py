@@ -15,6 +15,7 @@ Verdict = Literal["consistent", "contradiction", "rambling", "nonsense", "unchec
 RejectionReason = Literal[
     "card-not-mentioned",  # the referee does not find the chosen card in the proposal
     "exposes-other-card",  # it mentions an element another player holds (not named here)
+    "reveals-ending",  # it quotes the storyteller's own secret ending card
     "new-element",  # an ending's linking sentences bring in an element not yet in the story
     "invalid-output",  # the model's reply was unusable (shape, length, language)
     "model-error",  # the model call failed (timeout, unavailable, rate limited…)

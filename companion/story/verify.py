@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from itertools import chain
 from typing import Protocol
 
-from companion.cards import Deck, EndingCard, Language, StoryCard
+from companion.cards import Deck, EndingCard, Language, StoryCard, fold
 from companion.story.context import LANGUAGE_NAMES, in_language
 from companion.story.errors import ProposalDropped
 from companion.story.results import Continuation, Ending, Rejection, join_sentences
@@ -49,6 +50,10 @@ class MentionChecker(Protocol):
     def rule_many(self, texts: Sequence[str], cards: Sequence[str]) -> Sequence[RulingLike]: ...
 
 
+_QUOTE_SHARE = 0.6  # a run of at least this share of the ending's letters gives it away
+_MIN_QUOTE_CHARS = 8
+
+
 @dataclass(frozen=True)
 class Proposal:
     narrator: str
@@ -73,6 +78,7 @@ class ContinuationSelection:
 
     referee: MentionChecker
     card: StoryCard
+    ending: EndingCard  # the seat's own, secret: a proposal must not give it away
     other_cards: Sequence[str]
     story: Sequence[str]
     language: Language
@@ -92,6 +98,16 @@ class ContinuationSelection:
         text = join_sentences(proposal.sentences, self.language)
         if not in_language(text, self.language):
             self.reject(_wrong_language(proposal, text, self.language))
+            return
+        if quotes(text, self.ending.sentence(self.language)):
+            self.reject(
+                Rejection(
+                    narrator=proposal.narrator,
+                    reason="reveals-ending",
+                    detail="it quotes the storyteller's secret ending card",
+                    text=text,
+                )
+            )
             return
         cards = [self.card.id, *self.other_cards]
         ruling = self.referee.rule(text, cards, story=self.story, language=self.language)
@@ -237,6 +253,19 @@ def offer_until_done(selection: Selection, *streams: Iterable[Proposal]) -> None
         selection.offer(proposal)
         if selection.done:
             return
+
+
+def quotes(text: str, sentence: str) -> bool:
+    """Whether `text` holds most of `sentence` word for word (letters only, folded)."""
+    a, b = _letters(text), _letters(sentence)
+    if not b:
+        return False
+    match = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return match.size >= max(_MIN_QUOTE_CHARS, _QUOTE_SHARE * len(b))
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in fold(text) if ch.isalnum())
 
 
 def _is(mention: MentionLike, card_id: str) -> bool:

@@ -102,6 +102,21 @@ def test_a_proposal_handing_another_player_an_interrupt_is_set_aside_without_nam
     assert "would let other players interrupt" in llm.calls[1].prompt
 
 
+def test_a_proposal_giving_away_the_secret_ending_is_sent_back(
+    narrator: LLMNarrator, llm: FakeLLM
+) -> None:
+    llm.queue(
+        draft("She found a key, and they all lived happily ever after."),
+        draft("She found a key under the stone."),
+    )
+
+    answer = ask(narrator)
+
+    assert answer.sentences == ("She found a key under the stone.",)
+    assert [r.reason for r in answer.rejected] == ["reveals-ending"]
+    assert "gave away your secret ending card" in llm.calls[1].prompt
+
+
 def test_when_every_model_proposal_exposes_a_card_a_clean_offline_one_is_preferred(
     narrator: LLMNarrator, llm: FakeLLM
 ) -> None:
