@@ -7,7 +7,8 @@ import pytest
 import qrcode
 from qrcode.util import MODE_8BIT_BYTE, QRData
 
-from tests.browser.conftest import STATIC_DIR
+from tests.browser.conftest import PHONE, STATIC_DIR
+from tests.browser.helpers import audit
 
 LEVELS = {
     "L": qrcode.constants.ERROR_CORRECT_L,
@@ -134,3 +135,36 @@ def test_card_search_finds_cards_by_any_language_name(page):
     assert found["oh"] == ["king", "prince"]  # exact name first
     assert found["none"] == []
     assert found["fold"] == "principe azul"
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "es"])
+def test_forms_are_labelled_and_readable_in_every_language(browser, static_url, language):
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        for route, heading in (
+            ("/", "#go-host"),
+            ("/host", "#host-form"),
+            ("/solo", "#solo-form"),
+            ("/factum", "#generate-cards"),
+        ):
+            page.goto(f"{static_url}/?lang={language}#{route}")
+            page.wait_for_selector(heading)
+            assert page.evaluate("document.documentElement.lang") == language
+            audit(page)
+        # the host form's own checks answer in the interface language before any request
+        page.goto(f"{static_url}/?lang={language}#/host")
+        page.fill("#seat-name-0", "")
+        page.click("#create-table")
+        message = page.locator("#host-error").inner_text()
+        expected = {
+            "en": "Every seat needs a name.",
+            "ja": "すべての席に名前をつけてください。",
+            "es": "Cada asiento necesita un nombre.",
+        }[language]
+        assert message == expected
+        assert not errors
+    finally:
+        context.close()

@@ -1,25 +1,16 @@
 """Solo practice against two AI narrators to the end of the game (in Spanish), and a Factum
 prompt set generated and laid out for print (in Japanese)."""
 
-import json
 import time
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
+
+from tests.browser.helpers import audit, seed_new_tables
 
 expect.set_options(timeout=20_000)
 
 GAME_TIMEOUT_S = 120
-
-
-def _seed_new_tables(page: Page, seed: int) -> None:
-    def add_seed(route: Any) -> None:
-        body = json.loads(route.request.post_data)
-        body["seed"] = seed
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/v1/tables", add_seed)
 
 
 @pytest.mark.slow
@@ -29,7 +20,7 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     page.fill("#solo-name", "Robin")
     page.select_option("#solo-opponents", "2")
     page.select_option("#solo-language", "es")
-    _seed_new_tables(page, 11)
+    seed_new_tables(page, 11)
     page.click("#solo-start")
     expect(page.locator("#turn")).to_have_text("Te toca narrar")
     expect(page.locator("[data-status=narrator]")).to_contain_text("Narrador sin conexión")
@@ -43,6 +34,7 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     expect(suggestion).not_to_be_empty()
     expect(page.locator("#hint-output")).to_have_attribute("aria-live", "polite")
     page.screenshot(path=str(screenshots / "solo-hint.png"))
+    audit(page)
     hinted = suggestion.inner_text()
     page.click("#use-hint")
     expect(page.locator("#sentence")).to_have_value(hinted)
@@ -87,6 +79,7 @@ def test_factum_prompt_set_generated_and_printable(phone, screenshots):
     assert len(set(texts)) == 9 and all(texts), texts
     expect(page.locator("[data-status=narrator]")).to_contain_text("オフライン")
     page.screenshot(path=str(screenshots / "factum.png"), full_page=True)
+    audit(page)
 
     # print layout: no page chrome, only the cards, three to a row
     page.emulate_media(media="print")

@@ -1,14 +1,14 @@
 """A live three-player table on three phones: host, join, narrate a sentence that mentions one
 player's card, only that player sees the hint, interrupt, pass, play out a hand, end, vote."""
 
-import json
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import audit, hand, seed_new_tables, wait_until
 
 expect.set_options(timeout=20_000)
 
@@ -17,35 +17,6 @@ SEED = 7  # fixes the deal, so the scenario is the same on every run
 # of this template): "Then came a journey, and everything changed for our hero."
 PLAY_SENTENCE = "Then came {label}, and everything changed for our hero."
 TELLABLE_GROUPS = ("g-characters", "g-places", "g-items")
-
-
-def _seed_new_tables(page: Page, seed: int) -> None:
-    """Add a fixed `seed` to the page's POST /v1/tables (the form has no such field)."""
-
-    def add_seed(route: Any) -> None:
-        body = json.loads(route.request.post_data)
-        body["seed"] = seed
-        route.continue_(post_data=json.dumps(body))
-
-    page.route("**/v1/tables", add_seed)
-
-
-def _hand(page: Page) -> list[dict[str, str]]:
-    return page.locator("#hand li.card").evaluate_all(
-        """cards => cards.map(card => ({
-            id: card.dataset.card,
-            label: card.querySelector('.name').textContent,
-            classes: card.className,
-        }))"""
-    )
-
-
-def _wait_until(page: Page, condition: Callable[[], Any], timeout_s: float = 20) -> None:
-    for _ in range(int(timeout_s * 10)):
-        if condition():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the page did not get there in time")
 
 
 def _shot(page: Page, screenshots: Any, name: str) -> None:
@@ -59,13 +30,14 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     host.click("#go-host")
     for seat, name in enumerate(("Ann", "Ben", "Cleo")):
         host.fill(f"#seat-name-{seat}", name)
-    _seed_new_tables(host, SEED)
+    seed_new_tables(host, SEED)
     host.click("#create-table")
     expect(host.locator("#share")).to_be_visible()
     expect(host.locator("#share svg.qr")).to_have_count(3)
     links = host.locator("a[data-join]").evaluate_all("links => links.map(a => a.href)")
     assert len(links) == 3 and all(re.search(r"/#/t/[\w-]+/[\w-]{43}$", link) for link in links)
     _shot(host, screenshots, "host-share")
+    audit(host)
 
     ann = host
     ann.goto(links[0])
@@ -77,8 +49,8 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(ben.locator("#turn")).to_have_text("Storyteller: Ann")
 
     # --- Ann tells a sentence with one of Ben's cards: only Ben is told, privately ------------
-    ben_hand = _hand(ben)
-    target = next(c for c in ben_hand if any(g in c["classes"] for g in TELLABLE_GROUPS))
+    ben_cards = hand(ben)
+    target = next(c for c in ben_cards if any(g in c["classes"] for g in TELLABLE_GROUPS))
     card, label = target["id"], target["label"]
     ann.fill("#sentence", f"Once upon a time there was a {label.lower()} nobody could forget.")
     ann.click("#tell")
@@ -90,6 +62,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(ben.locator(f"#hand li.card.flagged[data-card='{card}']")).to_be_visible()
     expect(ben.locator("#story mark.heard")).to_have_text(re.compile(label, re.IGNORECASE))
     _shot(ben, screenshots, "player-hint")
+    audit(ben)
     # the others see no hint for it, and nothing of Ben's hand
     assert ann.locator("#hint-box").count() == 0
     assert cleo.locator(f"[data-hint='{card}']").count() == 0
@@ -99,7 +72,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     # --- Cleo's interrupt is held on the wire while Ben's lands first (OU-15) ----------------
     held: list[Any] = []
     cleo.route("**/actions", lambda route: held.append(route))
-    cleo_card = _hand(cleo)[0]["id"]
+    cleo_card = hand(cleo)[0]["id"]
     cleo.locator(f"#hand [data-action=interrupt][data-card='{cleo_card}']").click()
 
     # --- Ben interrupts with his card and becomes storyteller ----------------------------------
@@ -134,20 +107,20 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
 
     # --- Cleo plays every card, one sentence each, then ends; the others vote -----------------
     for _ in range(12):
-        hand = _hand(cleo)
-        if not hand:
+        cards = hand(cleo)
+        if not cards:
             break
-        card = hand[0]
+        card = cards[0]
         cleo.select_option("#play-with", card["id"])
         cleo.fill("#sentence", PLAY_SENTENCE.format(label=card["label"].lower()))
         cleo.click("#tell")
         played = cleo.locator(f"#hand li.card[data-card='{card['id']}']")
-        _wait_until(cleo, lambda p=played: not p.count() or ann.locator("#vote-yes").count())
+        wait_until(cleo, lambda p=played: not p.count() or ann.locator("#vote-yes").count())
         if played.count():  # the referee was unsure: the others decide by a show of hands
             ann.click("#vote-yes")
             ben.click("#vote-yes")
         expect(played).to_have_count(0)
-    assert _hand(cleo) == []
+    assert hand(cleo) == []
     _shot(cleo, screenshots, "storyteller-end")
     expect(cleo.locator("#end-form")).to_be_visible()
     cleo.fill("#linking", "And so every thread of the tale came together at last.")
@@ -156,6 +129,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     for voter in (ann, ben):
         expect(voter.locator("#vote")).to_be_visible()
     _shot(ann, screenshots, "vote")
+    audit(ann)
     ann.click("#vote-yes")
     ben.click("#vote-yes")
     for page in (ann, ben, cleo):
@@ -166,6 +140,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     cleo.click("#read-tale")
     expect(cleo.locator("#tale-story")).to_contain_text("nobody could forget")
     _shot(cleo, screenshots, "tale")
+    audit(cleo)
     with cleo.expect_download() as download_info:
         cleo.click("#download-md")
     markdown = Path(download_info.value.path()).read_text(encoding="utf-8")
