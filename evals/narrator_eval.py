@@ -54,7 +54,8 @@ def scenarios(
     for language in LANGUAGES:
         stories = [c["story"] for c in cases if c["language"] == language]
         for i in range(per_language):
-            cards = rng.sample([card.id for card in deck.story_cards], 20)
+            ids = [card.id for card in deck.story_cards]
+            cards = rng.sample(ids, min(20, len(ids)))
             out.append(
                 {
                     "language": language,
