@@ -68,8 +68,26 @@ class _Candidate:
     exposed: int  # other players' cards it mentions
 
 
+class _Selection:
+    """What both selections share: the records of rejected proposals, and whether one passed."""
+
+    rejected: list[Rejection]
+    _accepted: object | None
+
+    @property
+    def done(self) -> bool:
+        return self._accepted is not None
+
+    @property
+    def last_rejection(self) -> Rejection | None:
+        return self.rejected[-1] if self.rejected else None
+
+    def reject(self, rejection: Rejection) -> None:
+        self.rejected.append(rejection)
+
+
 @dataclass
-class ContinuationSelection:
+class ContinuationSelection(_Selection):
     """Checks continuation proposals until one brings in `card` and no other player's card.
 
     A proposal that brings in the card but hands another player an interrupt is kept aside: it
@@ -85,14 +103,6 @@ class ContinuationSelection:
     rejected: list[Rejection] = field(default_factory=list)
     _accepted: _Candidate | None = None
     _exposing: list[tuple[_Candidate, Rejection]] = field(default_factory=list)
-
-    @property
-    def done(self) -> bool:
-        return self._accepted is not None
-
-    @property
-    def last_rejection(self) -> Rejection | None:
-        return self.rejected[-1] if self.rejected else None
 
     def offer(self, proposal: Proposal) -> None:
         text = join_sentences(proposal.sentences, self.language)
@@ -137,9 +147,6 @@ class ContinuationSelection:
         self._exposing.append((candidate, set_aside))
         self.reject(set_aside)
 
-    def reject(self, rejection: Rejection) -> None:
-        self.rejected.append(rejection)
-
     def result(self, *, asked: str) -> Continuation:
         """The accepted proposal, else the least exposing one; ProposalDropped when none.
 
@@ -168,7 +175,7 @@ class ContinuationSelection:
 
 
 @dataclass
-class EndingSelection:
+class EndingSelection(_Selection):
     """Checks linking sentences until some bring in no element the story does not hold (OU-18).
 
     Elements the ending card's own sentence names count as known: it is played anyway.
@@ -182,14 +189,6 @@ class EndingSelection:
     rejected: list[Rejection] = field(default_factory=list)
     _accepted: Proposal | None = None
     _new_elements: list[str] | None = None
-
-    @property
-    def done(self) -> bool:
-        return self._accepted is not None
-
-    @property
-    def last_rejection(self) -> Rejection | None:
-        return self.rejected[-1] if self.rejected else None
 
     def offer(self, proposal: Proposal) -> None:
         text = join_sentences(proposal.sentences, self.language)
@@ -214,9 +213,6 @@ class EndingSelection:
                 text=text,
             )
         )
-
-    def reject(self, rejection: Rejection) -> None:
-        self.rejected.append(rejection)
 
     def result(self, *, asked: str) -> Ending:
         if self._accepted is None:
