@@ -1,8 +1,11 @@
-"""Guards: reasons a match is not a mention (negated, not happened yet, only seen, only heard).
+"""Guards: reasons a match of a card's words is not a mention of the card.
 
-Each guard takes the analysed text and a match (token indexes) and returns the reason it
-blocks, or None. The tables they read are in `rules.py`.
+Each guard takes the analysed text and a match (its first and last token) and returns the
+reason it blocks, or None. The word tables are in `rules.py`; `block_reason` applies the ones
+that fit the card's group.
 """
+
+import re
 
 from companion.referee import rules
 from companion.referee.patterns import Hit
@@ -11,7 +14,9 @@ from companion.referee.tokens import words
 
 # Japanese: the verbs of existence and possession (ドラゴンはいなかった, 剣を持っていない).
 _JA_EXISTENCE = words("いる 居る ある 有る 持つ 見つかる 無い ない なし 無し")
-_JA_PARTICLES = words("は が も を の に て")
+_ARTICLES = words("a an the un una el la los las unos unas")
+# Spanish future and conditional after an event noun: "la boda se celebraría", "será".
+_ES_FUTURE = re.compile(r"^[a-zñ]{2,}(?:rá|rán|ría|rían)$")
 
 
 def _is_negator(analysis: Analysis, index: int) -> bool:
@@ -21,58 +26,190 @@ def _is_negator(analysis: Analysis, index: int) -> bool:
     return token.text in rules.NEGATORS[token.lang] or token.text.endswith("n't")
 
 
-def negated(analysis: Analysis, first: int, last: int, *, predicate: bool) -> str | None:
-    """The match is negated: a negator before it (English, Spanish), or after it (Japanese).
+def _is_subject_negator(analysis: Analysis, index: int) -> bool:
+    tokens = analysis.tokens
+    token = tokens[index]
+    if token.text in rules.SUBJECT_NEGATORS[token.lang]:
+        return True
+    # "no one", "not one of the soldiers"
+    return (
+        token.text in ("no", "not") and index + 1 < len(tokens) and tokens[index + 1].text == "one"
+    )
 
-    `predicate` says whether the match is itself a predicate (an event: "never met"). A
-    Japanese noun is negated only through an existence or possession verb, so that
-    王は森に行かなかった keeps its king.
+
+def negated(analysis: Analysis, first: int, last: int, *, predicate: bool) -> str | None:
+    """The match is negated.
+
+    `predicate`: the match is an event or a state ("met", "brave"). A subject negator ("nobody
+    was brave") denies a predicate anywhere after it in its clause, and an object negator right
+    after one ("the frog said nothing") too; a thing is negated only by a negator just before
+    it ("no dragon", "sin espada"), and in Japanese through an existence or possession verb
+    (竜はいなかった), so that 王は森に行かなかった keeps its king.
     """
     tokens = analysis.tokens
-    if tokens[first].lang != "ja":
-        for j in range(first - 1, max(-1, first - 1 - rules.NEGATION_WINDOW), -1):
-            if not analysis.same_clause(j, first):
-                break
-            if _is_negator(analysis, j):
-                return f"negated by {tokens[j].text!r}"
-        return None
-    j = last + 1
-    if not predicate:
-        while (
-            j < len(tokens) and tokens[j].text in _JA_PARTICLES and tokens[j].pos.startswith("助詞")
-        ):
-            j += 1
-        if j >= len(tokens) or not tokens[j].keys & _JA_EXISTENCE:
-            return None
-        if _is_negator(analysis, j):
-            return f"negated by {tokens[j].text!r}"
-        j += 1
-    for k in range(j, min(len(tokens), j + rules.NEGATION_WINDOW)):
-        if not analysis.same_clause(k, last):
+    if tokens[first].lang == "ja":
+        return _negated_japanese(analysis, first, last, predicate=predicate)
+    for j in range(first - 1, -1, -1):
+        if not analysis.same_clause(j, first):
             break
-        if _is_negator(analysis, k):
-            return f"negated by {tokens[k].text!r}"
+        within = first - j <= rules.NEGATION_WINDOW
+        if _is_subject_negator(analysis, j):
+            if predicate:
+                return f"negated by {tokens[j].text!r}"
+        elif within and _is_negator(analysis, j):
+            return f"negated by {tokens[j].text!r}"
+    if predicate:
+        for k in range(last + 1, min(len(tokens), last + 3)):
+            if tokens[k].text in rules.OBJECT_NEGATORS[tokens[k].lang]:
+                return f"negated by {tokens[k].text!r}"
     return None
 
 
-def _near(analysis: Analysis, markers: list[Hit], first: int, last: int, window: int) -> Hit | None:
-    """A marker before the match (English, Spanish) or after it (Japanese), same clause."""
-    japanese = analysis.tokens[first].lang == "ja"
+def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: bool) -> str | None:
+    tokens = analysis.tokens
+    end = min(len(tokens), last + 1 + rules.JA_NEGATION_WINDOW)
+    if predicate:
+        for k in range(last + 1, end):
+            if not analysis.same_clause(k, last):
+                break
+            if _is_negator(analysis, k):
+                return f"negated by {tokens[k].text!r}"
+    # the first verb or adjective after the noun: an existence verb, then a negator
+    for k in range(last + 1, end):
+        if not analysis.same_clause(k, last):
+            return None
+        if tokens[k].pos.startswith(("動詞", "形容詞")) or tokens[k].keys & _JA_EXISTENCE:
+            if not tokens[k].keys & _JA_EXISTENCE:
+                return None
+            if _is_negator(analysis, k):
+                return f"negated by {tokens[k].text!r}"
+            for n in range(k + 1, min(len(tokens), k + 6)):
+                if _is_negator(analysis, n):
+                    return f"negated by {tokens[n].text!r}"
+            return None
+    return None
+
+
+def _before(analysis: Analysis, markers: list[Hit], first: int, window: int) -> Hit | None:
+    """A marker ending within `window` words before the match, in its clause."""
     for marker in markers:
-        if japanese:
-            if 0 < marker.first - last <= window and analysis.same_clause(marker.first, last):
-                return marker
-        elif 0 < first - marker.last <= window and analysis.same_clause(marker.last, first):
+        if 0 < first - marker.last <= window and analysis.same_clause(marker.last, first):
             return marker
     return None
 
 
-def not_yet(analysis: Analysis, first: int, last: int) -> str | None:
-    """The event or state is only intended, wished, feared, supposed or to come."""
-    marker = _near(analysis, analysis.markers["irrealis"], first, last, rules.IRREALIS_WINDOW)
-    if marker is None:
+def _after(analysis: Analysis, markers: list[Hit], last: int, window: int) -> Hit | None:
+    """A marker starting within `window` words after the match, in its clause."""
+    for marker in markers:
+        if 0 < marker.first - last <= window and analysis.same_clause(marker.first, last):
+            return marker
+    return None
+
+
+def _quote(analysis: Analysis, marker: Hit) -> str:
+    return repr(analysis.text[marker.start : marker.end])
+
+
+def wished(analysis: Analysis, first: int, last: int) -> str | None:
+    """Only wished or longed for: "she longed for a child", いつか竜を見てみたい."""
+    markers = analysis.markers["desire"]
+    if analysis.tokens[first].lang == "ja":
+        marker = _after(analysis, markers, last, rules.DESIRE_WINDOW + 2)
+    else:
+        marker = _before(analysis, markers, first, rules.DESIRE_WINDOW)
+    return None if marker is None else f"only wished for ({_quote(analysis, marker)})"
+
+
+def not_yet(analysis: Analysis, first: int, last: int, group: str = "events") -> str | None:
+    """The event or state is only intended, feared, supposed, or to come."""
+    markers = analysis.markers["irrealis"]
+    window = rules.IRREALIS_WINDOW.get(group, rules.IRREALIS_WINDOW["events"])
+    if analysis.tokens[first].lang == "ja":
+        marker = _after(analysis, markers, last, window)
+    else:
+        marker = _before(analysis, markers, first, window)
+        if marker is None and group == "events":
+            marker = _after(
+                analysis, analysis.markers["post-irrealis"], last, rules.POST_IRREALIS_WINDOW
+            )
+        if marker is None and group == "events" and analysis.tokens[first].lang == "es":
+            return _spanish_future(analysis, last)
+    return None if marker is None else f"not happened yet ({_quote(analysis, marker)})"
+
+
+def _spanish_future(analysis: Analysis, last: int) -> str | None:
+    tokens = analysis.tokens
+    for k in range(last + 1, min(len(tokens), last + 1 + rules.POST_IRREALIS_WINDOW)):
+        word = analysis.text[tokens[k].start : tokens[k].end]
+        if _ES_FUTURE.match(word) and analysis.same_clause(k, last):
+            return f"not happened yet ({word!r})"
+    return None
+
+
+def figurative(analysis: Analysis, start: int, end: int) -> str | None:
+    """The words are part of an idiom in another sense ("a dry spell", 宝の山)."""
+    for span_start, span_end in analysis.figurative:
+        if span_start < end and start < span_end:
+            return f"idiom ({analysis.text[span_start:span_end]!r})"
+    return None
+
+
+def simile(analysis: Analysis, first: int, last: int) -> str | None:
+    """A comparison: "like a wolf", "as strong as a bear", "como un oso", 鬼のような."""
+    tokens = analysis.tokens
+    if tokens[first].lang == "ja":
+        marker = _after(analysis, analysis.markers["simile"], last, 1)
+        return None if marker is None else f"a comparison ({_quote(analysis, marker)})"
+    if tokens[first].lang == "es":
+        marker = _before(analysis, analysis.markers["simile"], first, 2)
+        return None if marker is None else f"a comparison ({_quote(analysis, marker)})"
+    j = first - 1
+    while j >= 0 and tokens[j].text in _ARTICLES | rules.DETERMINERS and first - j <= 3:
+        j -= 1
+    if j < 0 or not analysis.same_clause(j, first):
         return None
-    return f"not happened yet ({analysis.text[marker.start : marker.end]!r})"
+    if tokens[j].text == "like" and (j == 0 or tokens[j - 1].text not in rules.LIKE_AS_VERB):
+        return "a comparison ('like')"
+    if tokens[j].text == "as" and j >= 2 and tokens[j - 2].text == "as":
+        return "a comparison ('as … as')"
+    return None
+
+
+def represented(analysis: Analysis, first: int, last: int) -> str | None:
+    """A likeness, not the creature: a stone dragon, a portrait of the king, 竜の像."""
+    marker = _before(analysis, analysis.markers["representation-before"], first, 2)
+    if marker is None:
+        marker = _after(analysis, analysis.markers["representation-after"], last, 2)
+    return None if marker is None else f"a likeness ({_quote(analysis, marker)})"
+
+
+def pretended(analysis: Analysis, first: int, last: int) -> str | None:
+    """Pretence: "played at being kings", "disfrazado de mendigo", 王様ごっこ."""
+    tokens = analysis.tokens
+    for marker in analysis.markers["pretence"]:
+        if not analysis.same_sentence(marker.first, first):
+            continue
+        if tokens[first].lang == "ja" and 0 < marker.first - last <= 2:
+            return f"pretence ({_quote(analysis, marker)})"
+        if tokens[first].lang != "ja" and 0 < first - marker.last <= 5:  # "kings and queens"
+            return f"pretence ({_quote(analysis, marker)})"
+    return None
+
+
+def needs_determiner(analysis: Analysis, first: int, last: int) -> str | None:
+    """ "well", "bear", "ring", … are cards only as nouns: "the well", "a bear", "rings"."""
+    tokens = analysis.tokens
+    token = tokens[first]
+    if first != last or token.text not in rules.NEEDS_DETERMINER[token.lang]:
+        return None
+    if analysis.text[token.end : token.end + 1] == "-":
+        return f"{token.text!r} in a compound"
+    for j in range(first - 1, max(-1, first - 4), -1):
+        if tokens[j].text in rules.DETERMINERS or tokens[j].text.endswith("'s"):
+            return None
+        if not analysis.same_clause(j, first):
+            break
+    return f"{token.text!r} without a determiner is not the noun"
 
 
 def _in_clause(analysis: Analysis, markers: list[Hit], token: int) -> Hit | None:
@@ -85,14 +222,32 @@ def _in_clause(analysis: Analysis, markers: list[Hit], token: int) -> Hit | None
 def only_perceived(analysis: Analysis, token: int) -> str | None:
     """Someone is only seen or heard, not met (OU-14's rejected People Meet)."""
     marker = _in_clause(analysis, analysis.markers["perception"], token)
-    if marker is None:
-        return None
-    return f"only perceived ({analysis.text[marker.start : marker.end]!r})"
+    return None if marker is None else f"only perceived ({_quote(analysis, marker)})"
 
 
 def vague_clue(analysis: Analysis, token: int) -> str | None:
     """Only a sound, shadow or presence: anticipating a creature (OU-10's snoring)."""
     marker = _in_clause(analysis, analysis.markers["vague"], token)
-    if marker is None:
-        return None
-    return f"only a clue ({analysis.text[marker.start : marker.end]!r})"
+    return None if marker is None else f"only a clue ({_quote(analysis, marker)})"
+
+
+def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -> str | None:
+    """Why the words from token `first` to `last` do not mention a card of `group` (None:
+    a free-text card), or None when nothing blocks them."""
+    start, end = analysis.tokens[first].start, analysis.tokens[last].end
+    predicate = group in rules.IRREALIS_GROUPS
+    reason = (
+        figurative(analysis, start, end)
+        or needs_determiner(analysis, first, last)
+        or simile(analysis, first, last)
+        or negated(analysis, first, last, predicate=predicate)
+    )
+    if reason is None and group == "characters":
+        reason = represented(analysis, first, last)
+    if reason is None and group in rules.PRETENCE_GROUPS:
+        reason = pretended(analysis, first, last)
+    if reason is None:
+        reason = wished(analysis, first, last)
+    if reason is None and predicate and group is not None:
+        reason = not_yet(analysis, first, last, group)
+    return reason

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from companion.cards import Deck, StoryCard, fold
-from companion.referee import rules
-from companion.referee.patterns import Hit, Pattern, PatternIndex, compile_phrase
+from companion.cards import Deck, Group, StoryCard, fold
+from companion.referee.inferences import INFERENCES, Inference
+from companion.referee.patterns import Hit, Pattern, PatternIndex, compile_phrase, phrase_entries
 from companion.referee.tokens import Language, LatinLanguage, Token, has_japanese
 
 
@@ -42,11 +42,20 @@ def resolve(deck: Deck, cards: Sequence[str]) -> list[Target]:
     return list(out.values())
 
 
+_NOUN_GROUPS = frozenset({Group.CHARACTERS, Group.ITEMS, Group.PLACES})
+
+
 @lru_cache(maxsize=4096)
 def _free_patterns(label: str) -> tuple[Pattern, ...]:
     languages: tuple[Language, ...] = ("ja",) if has_japanese(label) else ("en", "es")
     patterns = (compile_phrase(label, lang) for lang in languages)
     return tuple(p for p in patterns if p is not None)
+
+
+def is_noun_card(target: Target) -> bool:
+    """Names of characters, items and places are nouns; events and aspects are predicates
+    (and free-text cards may be either, so they match on every form)."""
+    return target.card is not None and target.card.group in _NOUN_GROUPS
 
 
 class Lexicon:
@@ -64,7 +73,8 @@ class Lexicon:
         key = (card.id, lang)
         if key not in self._card_patterns:
             names = card.names(lang) if lang in card.text else ()
-            compiled = (compile_phrase(name, lang) for name in names)
+            noun = is_noun_card(target)
+            compiled = (compile_phrase(name, lang, noun=noun) for name in names)
             self._card_patterns[key] = tuple(p for p in compiled if p is not None)
         return self._card_patterns[key]
 
@@ -72,10 +82,11 @@ class Lexicon:
         self, targets: tuple[Target, ...], latin: LatinLanguage, japanese: bool
     ) -> PatternIndex:
         languages: tuple[Language, ...] = (latin, "ja") if japanese else (latin,)
-        entries: list[tuple[int, Pattern]] = []
+        entries: list[tuple[int, Pattern, bool]] = []
         for owner, target in enumerate(targets):
+            noun = is_noun_card(target)
             for lang in languages if target.card is not None else (latin,):
-                entries += [(owner, pattern) for pattern in self.patterns(target, lang)]
+                entries += [(owner, pattern, noun) for pattern in self.patterns(target, lang)]
         return PatternIndex(entries)
 
     def find(
@@ -87,32 +98,30 @@ class Lexicon:
 
 
 @dataclass(frozen=True)
-class _CompiledInference:
-    rule: rules.Inference
+class CompiledInference:
+    rule: Inference
     first: PatternIndex
-    second: PatternIndex
+    second: PatternIndex | None  # None: the first kind of word is enough
 
 
 @lru_cache(maxsize=1)
-def _inferences() -> dict[tuple[str, Language], tuple[_CompiledInference, ...]]:
-    out: dict[tuple[str, Language], list[_CompiledInference]] = {}
-    for rule in rules.INFERENCES:
-        first = [p for p in (compile_phrase(w, rule.lang) for w in rule.first) if p is not None]
-        second = [p for p in (compile_phrase(w, rule.lang) for w in rule.second) if p is not None]
-        compiled = _CompiledInference(
-            rule, PatternIndex((0, p) for p in first), PatternIndex((0, p) for p in second)
+def _inferences() -> dict[tuple[str, Language], tuple[CompiledInference, ...]]:
+    out: dict[tuple[str, Language], list[CompiledInference]] = {}
+    for rule in INFERENCES:
+        second = PatternIndex(phrase_entries(rule.second, rule.lang)) if rule.second else None
+        compiled = CompiledInference(
+            rule, PatternIndex(phrase_entries(rule.first, rule.lang)), second
         )
         out.setdefault((rule.card, rule.lang), []).append(compiled)
     return {key: tuple(value) for key, value in out.items()}
 
 
-def inferences_for(card_id: str, languages: Sequence[Language]) -> list[_CompiledInference]:
+def inferences_for(card_id: str, languages: Sequence[Language]) -> list[CompiledInference]:
     table = _inferences()
     return [rule for lang in languages for rule in table.get((card_id, lang), ())]
 
 
 @lru_cache(maxsize=64)
-def phrase_index(phrases: tuple[str, ...], lang: Language) -> PatternIndex:
+def phrase_index(phrases: tuple[str, ...], lang: Language, *, noun: bool = False) -> PatternIndex:
     """An index over a tuple of rule phrases (royal words, birth words, …)."""
-    patterns = (compile_phrase(p, lang) for p in phrases)
-    return PatternIndex((0, p) for p in patterns if p is not None)
+    return PatternIndex(phrase_entries(phrases, lang, noun=noun))

@@ -1,7 +1,8 @@
 """Word-sequence patterns (card names, rule phrases) and a matcher over tokens.
 
 A pattern is a sequence of key sets, one per word. A text token matches a position when their
-keys meet (so "stallions" meets "stallion", "met" meets "meet", 蛙 meets カエル). Multi-word
+keys meet (so "stallions" meets "stallion", "met" meets "meet", 蛙 meets カエル). A noun
+pattern (the name of a thing) meets only nouns' keys: "bore" is no "bear". Multi-word
 patterns may skip one filler word between their words ("fell deeply in love"), never more.
 Matching is on whole tokens only: "kingdom" never matches "king", 王国 never matches 王.
 """
@@ -19,14 +20,17 @@ _ARTICLES = words("a an the un una unos unas el la los las")
 _MAX_GAP = 1
 
 
-def compile_phrase(phrase: str, lang: Language) -> Pattern | None:
-    """The pattern of a name or phrase, or None when it has no words."""
+def compile_phrase(
+    phrase: str, lang: Language, *, noun: bool = False, exact: bool = False
+) -> Pattern | None:
+    """The pattern of a name or phrase, or None when it has no words. `noun`: match nouns'
+    keys only; `exact` (idioms): also keep leading articles."""
     tokens = tokenize_phrase(phrase, lang)
-    while len(tokens) > 1 and tokens[0].text in _ARTICLES:
+    while not exact and len(tokens) > 1 and tokens[0].text in _ARTICLES:
         tokens = tokens[1:]
     if not tokens:
         return None
-    return tuple(t.keys for t in tokens)
+    return tuple(t.noun_keys if noun else t.keys for t in tokens)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,33 +46,41 @@ class Hit:
 
 
 class PatternIndex:
-    """Patterns indexed by their first word's keys; finds every match in a token list."""
+    """Patterns indexed by their first word's keys; finds every match in a token list.
 
-    def __init__(self, entries: Iterable[tuple[int, Pattern]]) -> None:
-        self._by_first: dict[str, list[tuple[int, Pattern]]] = defaultdict(list)
-        for owner, pattern in entries:
+    Entries are (owner, pattern, noun): a noun pattern meets tokens' noun keys only."""
+
+    def __init__(self, entries: Iterable[tuple[int, Pattern, bool]]) -> None:
+        self._by_first: tuple[dict[str, list[tuple[int, Pattern]]], ...] = (
+            defaultdict(list),  # patterns matched on all keys
+            defaultdict(list),  # noun patterns
+        )
+        for owner, pattern, noun in entries:
             for key in pattern[0]:
-                self._by_first[key].append((owner, pattern))
+                self._by_first[noun][key].append((owner, pattern))
 
     def find(self, tokens: Sequence[Token]) -> list[Hit]:
         hits: dict[tuple[int, int, int], Hit] = {}
-        for i, token in enumerate(tokens):
-            seen: set[tuple[int, Pattern]] = set()
-            for key in token.keys:
-                for owner, pattern in self._by_first.get(key, ()):
-                    if (owner, pattern) in seen:
-                        continue
-                    seen.add((owner, pattern))
-                    last = _match_rest(tokens, i, pattern)
-                    if last is not None:
-                        hit = Hit(owner, i, last, token.start, tokens[last].end, words=len(pattern))
-                        old = hits.get((owner, i, last))
-                        if old is None:
-                            hits[(owner, i, last)] = hit
+        for noun, by_first in enumerate(self._by_first):
+            if not by_first:
+                continue
+            for i, token in enumerate(tokens):
+                seen: set[tuple[int, Pattern]] = set()
+                for key in token.noun_keys if noun else token.keys:
+                    for owner, pattern in by_first.get(key, ()):
+                        if (owner, pattern) in seen:
+                            continue
+                        seen.add((owner, pattern))
+                        last = _match_rest(tokens, i, pattern, bool(noun))
+                        if last is not None and (owner, i, last) not in hits:
+                            end = tokens[last].end
+                            hits[(owner, i, last)] = Hit(
+                                owner, i, last, token.start, end, len(pattern)
+                            )
         return list(hits.values())
 
 
-def _match_rest(tokens: Sequence[Token], first: int, pattern: Pattern) -> int | None:
+def _match_rest(tokens: Sequence[Token], first: int, pattern: Pattern, noun: bool) -> int | None:
     """Index of the last token when the pattern matches from `first`, else None."""
     position = first
     for keys in pattern[1:]:
@@ -76,9 +88,17 @@ def _match_rest(tokens: Sequence[Token], first: int, pattern: Pattern) -> int | 
             nxt = position + step
             if nxt >= len(tokens):
                 return None
-            if tokens[nxt].keys & keys:
+            if (tokens[nxt].noun_keys if noun else tokens[nxt].keys) & keys:
                 position = nxt
                 break
         else:
             return None
     return position
+
+
+def phrase_entries(
+    phrases: Iterable[str], lang: Language, owner: int = 0, *, noun: bool = False
+) -> list[tuple[int, Pattern, bool]]:
+    """Index entries for rule phrases (`noun`: matched on nouns' keys only)."""
+    patterns = (compile_phrase(p, lang, noun=noun) for p in phrases)
+    return [(owner, p, noun) for p in patterns if p is not None]

@@ -13,11 +13,13 @@ Three kinds of evidence, fused per card:
    adjudicator when one is given.
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
-from companion.cards import Deck, Group
-from companion.referee import guards, rules
+import numpy as np
+
+from companion.cards import Deck
+from companion.referee import guards, inferences, rules
 from companion.referee.errors import (
     MAX_CARDS,
     MAX_TEXT_CHARS,
@@ -27,21 +29,51 @@ from companion.referee.errors import (
 from companion.referee.lexicon import Lexicon, Target, inferences_for, phrase_index, resolve
 from companion.referee.models import Adjudicator, Mention, Method, Ruling
 from companion.referee.patterns import Hit
-from companion.referee.semantic import SemanticMatcher, Similarity
-from companion.referee.text import Analysis, analyse
+from companion.referee.semantic import SemanticMatcher, Similarities
+from companion.referee.text import Analysis, Span, analyse
 from companion.referee.tokens import Language
-from embeddings import Embedder
+from embeddings import CardVectorCache, Embedder
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Semantic cut-offs on cosine similarity, tuned on the development split only."""
+    """Cut-offs on cosine similarity per language of the text, tuned on the dev split only.
 
-    flag: float = 0.62  # a semantic-only match at or above this is a mention
-    borderline: float = 0.50  # between this and `flag`: borderline
+    On the development split, semantic-only matches with the bundled English MiniLM were
+    mostly wrong at any cut-off (card aliases already catch the true ones), so they are
+    flagged only when very close in English and never in Japanese or Spanish, whose text that
+    model barely reads; below, they are borderline, for an adjudicator to settle.
+    """
+
+    flag: Mapping[Language, float] = field(
+        default_factory=lambda: {"en": 0.80, "es": 1.01, "ja": 1.01}
+    )
+    borderline: Mapping[Language, float] = field(
+        default_factory=lambda: {"en": 0.55, "es": 0.70, "ja": 0.80}
+    )
     lexical_label: float = 0.97  # score of a match of the card's printed label
     lexical_alias: float = 0.93  # score of a match of another name of the card
     inference: float = 0.85  # score of a rule inference
+    explain_margin: float = 0.03  # a named card this close explains a semantic match away
+
+
+_BIRTH_WINDOW = 6  # words between "gave birth" and "a baby boy"
+_OF = frozenset({"of", "de", "del"})
+
+
+def _owned_by_another(analysis: Analysis, kin: Hit, owner: Hit) -> bool:
+    """The kin word has an owner that is not `owner`: "the miller's son", "the son of the
+    miller", "el hijo del molinero", 粉屋の息子 (then the king nearby is not the parent)."""
+    tokens = analysis.tokens
+    before = tokens[kin.first - 1] if kin.first > 0 else None
+    after = tokens[kin.last + 1] if kin.last + 1 < len(tokens) else None
+    if before is not None and before.lang == "ja" and before.text == "の":
+        return owner.last != kin.first - 2
+    if before is not None and before.text.endswith("'s"):
+        return owner.last != kin.first - 1
+    if after is not None and after.text in _OF:
+        return not kin.last + 1 < owner.first <= kin.last + 3
+    return False
 
 
 @dataclass(frozen=True)
@@ -50,6 +82,7 @@ class _Evidence:
     end: int
     score: float
     method: Method
+    flagged: bool = True  # False: borderline
 
 
 def check_text(text: str) -> None:
@@ -66,7 +99,7 @@ def check_text(text: str) -> None:
 
 
 class Referee:
-    """Rules on texts against held cards. Thread-safe for concurrent `rule` calls."""
+    """Rules on texts against held cards. Safe to share between threads."""
 
     def __init__(
         self,
@@ -75,12 +108,18 @@ class Referee:
         *,
         adjudicator: Adjudicator | None = None,
         thresholds: Thresholds | None = None,
+        card_vectors: CardVectorCache | None = None,
     ) -> None:
+        """`embedder` None: lexical and rule evidence only. `card_vectors`: a cache to share
+        (with a directory, card vectors survive restarts); by default one in memory."""
         self.deck = deck
         self.adjudicator = adjudicator
         self.thresholds = thresholds or Thresholds()
         self._lexicon = Lexicon()
-        self._semantic = SemanticMatcher(embedder) if embedder is not None else None
+        self._whole_deck = tuple(Target(card.id, card) for card in deck.story_cards)
+        self._semantic = (
+            SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
+        )
 
     def rule(
         self,
@@ -90,6 +129,8 @@ class Referee:
         story: Sequence[str] = (),
         language: Language | None = None,
     ) -> Ruling:
+        """The held cards that `text` mentions; `story` is the story so far (used only to see
+        whether a newborn boy is royal); `language` overrides detection for Latin script."""
         check_text(text)
         targets = tuple(resolve(self.deck, cards))
         if len(targets) > MAX_CARDS:
@@ -98,26 +139,22 @@ class Referee:
             return Ruling(text=text, mentions=(), borderline=())
         analysis = analyse(text, language)
         found, blocked = self._lexical(analysis, targets, story)
-        similarities = self._similarities(analysis, targets)
         mentions: list[Mention] = []
         borderline: list[Mention] = []
+        similarities = (
+            self._semantic.similarities(analysis, targets) if self._semantic is not None else None
+        )
+        named = self._named_cards(analysis) if similarities is not None else []
         for owner, target in enumerate(targets):
-            similarity = similarities[owner] if similarities else None
             evidence = found.get(owner)
-            if evidence is not None:
-                if similarity is not None and similarity.cosine >= self.thresholds.borderline:
-                    evidence = replace(
-                        evidence, score=min(0.99, evidence.score + 0.02), method="lexical+semantic"
-                    )
-                mentions.append(self._mention(analysis, target, evidence))
+            if evidence is None and similarities is not None and owner not in blocked:
+                evidence = self._semantic_evidence(analysis, target, similarities, named)
+            elif evidence is not None and similarities is not None:
+                evidence = self._confirm(target, evidence, similarities)
+            if evidence is None:
                 continue
-            if similarity is None or owner in blocked:
-                continue
-            verdict = self._semantic_verdict(analysis, target, similarity)
-            if verdict == "flag":
-                mentions.append(self._semantic_mention(analysis, target, similarity))
-            elif verdict == "borderline":
-                borderline.append(self._semantic_mention(analysis, target, similarity))
+            mention = self._mention(analysis, target, evidence)
+            (mentions if evidence.flagged else borderline).append(mention)
         if self.adjudicator is not None and borderline:
             settled, borderline = self._adjudicate(text, story, borderline)
             mentions += settled
@@ -161,105 +198,165 @@ class Referee:
                 best[owner] = inferred
         return best, blocked - set(best)
 
-    def _guarded(self, analysis: Analysis, target: Target, first: int, last: int) -> str | None:
-        card = target.card
-        predicate = card is not None and card.group in (Group.EVENTS, Group.ASPECTS)
-        reason = guards.negated(analysis, first, last, predicate=predicate)
-        if reason is None and card is not None and card.group.value in rules.IRREALIS_GROUPS:
-            reason = guards.not_yet(analysis, first, last)
-        return reason
+    @staticmethod
+    def _guarded(analysis: Analysis, target: Target, first: int, last: int) -> str | None:
+        group = target.card.group.value if target.card is not None else None
+        return guards.block_reason(analysis, group, first, last)
 
     def _infer(self, analysis: Analysis, target: Target, story: Sequence[str]) -> _Evidence | None:
+        """Evidence from an inference rule (inferences.py), guards applied."""
         assert target.card is not None
         languages: list[Language] = [analysis.latin]
         if any(t.lang == "ja" for t in analysis.tokens):
             languages.append("ja")
         tokens = analysis.tokens
         for compiled in inferences_for(target.card.id, languages):
-            firsts = compiled.first.find(tokens)
-            if not firsts:
-                continue
-            for a in firsts:
-                for b in compiled.second.find(tokens):
-                    if a.first == b.first or not analysis.same_clause(a.first, b.first):
+            rule = compiled.rule
+            for a in compiled.first.find(tokens):
+                pairs = [a] if compiled.second is None else compiled.second.find(tokens)
+                for b in pairs:
+                    if b is not a and not self._related(analysis, a, b, rule.window, rule.kinship):
                         continue
-                    if min(abs(a.first - b.last), abs(b.first - a.last)) > compiled.rule.window:
-                        continue
-                    first, last = min(a.first, b.first), max(a.last, b.last)
-                    if self._guarded(analysis, target, first, last) is not None:
+                    if any(self._guarded(analysis, target, h.first, h.last) for h in (a, b)):
                         continue
                     start, end = min(a.start, b.start), max(a.end, b.end)
                     return _Evidence(start, end, self.thresholds.inference, "lexical")
-        if target.card.id == "prince":
-            return self._royal_birth(analysis, languages, story)
+        if target.card.id in inferences.ROYAL_BIRTHS:
+            return self._royal_birth(analysis, target, languages, story)
         return None
 
+    @staticmethod
+    def _related(analysis: Analysis, a: Hit, b: Hit, window: int, kinship: bool) -> bool:
+        """Two words close in one sentence; for kinship, the first not owned by someone
+        else ("the miller's son" is no king's son)."""
+        if a.first == b.first or not analysis.same_sentence(a.first, b.first):
+            return False
+        if min(abs(a.first - b.last), abs(b.first - a.last)) > window:
+            return False
+        return not (kinship and _owned_by_another(analysis, a, b))
+
     def _royal_birth(
-        self, analysis: Analysis, languages: Sequence[Language], story: Sequence[str]
+        self,
+        analysis: Analysis,
+        target: Target,
+        languages: Sequence[Language],
+        story: Sequence[str],
     ) -> _Evidence | None:
-        """A boy born where the text or the story so far names royalty is a Prince (OU-10)."""
+        """A boy (girl) born where the text or the story so far names royalty is a Prince
+        (Princess): the seed's baby boy of a king (OU-10). The story's only use."""
+        assert target.card is not None
         tokens = analysis.tokens
         for lang in languages:
-            boys = phrase_index(rules.ROYAL_BIRTHS[lang], lang).find(tokens)
-            births = phrase_index(rules.BIRTH_WORDS[lang], lang).find(tokens)
-            if not boys or not births:
+            children = inferences.ROYAL_BIRTHS[target.card.id].get(lang, ())
+            births = phrase_index(inferences.BIRTH_WORDS[lang], lang).find(tokens)
+            babies = [
+                baby
+                for baby in phrase_index(children, lang, noun=True).find(tokens)
+                for birth in births
+                if analysis.same_sentence(baby.first, birth.first)
+                and abs(baby.first - birth.first) <= _BIRTH_WINDOW
+            ]
+            if not babies:
                 continue
-            royal = phrase_index(rules.ROYAL_WORDS[lang], lang)
-            if not royal.find(tokens) and not any(
-                royal.find(analyse(line[:2000], lang).tokens)
-                for line in story[-20:]
-                if line.strip()
-            ):
+            royal = phrase_index(inferences.ROYAL_WORDS[lang], lang, noun=True)
+            story_tokens = (
+                analyse(line[:2000], lang).tokens for line in story[-20:] if line.strip()
+            )
+            if not royal.find(tokens) and not any(royal.find(t) for t in story_tokens):
                 continue
-            boy: Hit = boys[0]
-            return _Evidence(boy.start, boy.end, self.thresholds.inference, "lexical")
+            baby = babies[0]
+            if self._guarded(analysis, target, baby.first, baby.last) is not None:
+                continue
+            return _Evidence(baby.start, baby.end, self.thresholds.inference, "lexical")
         return None
 
     # semantic ---------------------------------------------------------------------------
 
-    def _similarities(
-        self, analysis: Analysis, targets: tuple[Target, ...]
-    ) -> list[Similarity] | None:
-        if self._semantic is None:
-            return None
-        return self._semantic.similarities(analysis, targets)
+    def _named_cards(self, analysis: Analysis) -> list[tuple[int, Hit]]:
+        """Every deck card named in the text (negated or not), as (deck index, hit)."""
+        hits = self._lexicon.find(self._whole_deck, analysis.tokens, analysis.latin)
+        return [(hit.owner, hit) for hit in hits]
 
-    def _semantic_verdict(
-        self, analysis: Analysis, target: Target, similarity: Similarity
-    ) -> str | None:
-        if similarity.cosine < self.thresholds.borderline:
-            return None
-        tokens = [
-            i
-            for i, t in enumerate(analysis.tokens)
-            if t.start >= similarity.segment.start and t.end <= similarity.segment.end
-        ]
-        card = target.card
-        for i in tokens:
-            if (
-                card is not None
-                and card.id == rules.PEOPLE_MEET
-                and guards.only_perceived(analysis, i)
-            ):
-                return None
-            if (
-                card is not None
-                and card.group is Group.CHARACTERS
-                and guards.vague_clue(analysis, i)
-            ):
-                return None
-            if self._guarded(analysis, target, i, i) is not None:
-                return None
-        return "flag" if similarity.cosine >= self.thresholds.flag else "borderline"
-
-    def _semantic_mention(
-        self, analysis: Analysis, target: Target, similarity: Similarity
-    ) -> Mention:
+    def _semantic_evidence(
+        self,
+        analysis: Analysis,
+        target: Target,
+        similarities: Similarities,
+        named: list[tuple[int, Hit]],
+    ) -> _Evidence | None:
+        """Flagged, borderline or None, from the target's best-matching segment."""
+        assert self._semantic is not None
         t = self.thresholds
-        score = 0.5 + 0.5 * (similarity.cosine - t.flag) / max(1e-6, 1.0 - t.flag)
-        score = max(0.0, min(0.95, score))
-        evidence = _Evidence(similarity.segment.start, similarity.segment.end, score, "semantic")
-        return self._mention(analysis, target, evidence)
+        column = similarities.of(target, self._semantic.card_index)
+        row = int(np.argmax(column))
+        cosine = float(column[row])
+        flag, borderline = t.flag[analysis.language], t.borderline[analysis.language]
+        if cosine < borderline:
+            return None
+        segment = similarities.segments[row]
+        if self._explained_away(target, similarities, row, cosine, named) is not None:
+            return None
+        if self._semantic_guard(analysis, target, segment) is not None:
+            return None
+        # 0.5 at the flag cut-off, rising to 0.95; below it, down to 0 at the borderline one
+        if cosine >= flag:
+            score = 0.5 + 0.45 * (cosine - flag) / max(1e-6, 1.0 - flag)
+        else:
+            score = 0.5 * (cosine - borderline) / max(1e-6, flag - borderline)
+        return _Evidence(segment.start, segment.end, min(0.95, score), "semantic", cosine >= flag)
+
+    def _explained_away(
+        self,
+        target: Target,
+        similarities: Similarities,
+        row: int,
+        cosine: float,
+        named: list[tuple[int, Hit]],
+    ) -> str | None:
+        """Another card named in the same segment is at least as close: the closeness is
+        that card's (a sentence about a queen is near King too)."""
+        segment = similarities.segments[row]
+        for index, hit in named:
+            card = self.deck.story_cards[index]
+            if target.card is not None and card.id == target.card.id:
+                continue
+            if hit.start < segment.start or hit.end > segment.end:
+                continue
+            if similarities.deck[row, index] >= cosine - self.thresholds.explain_margin:
+                return f"explained by {card.label()!r}"
+        return None
+
+    @staticmethod
+    def _semantic_guard(analysis: Analysis, target: Target, segment: Span) -> str | None:
+        """Guards for a segment close to a card: seeing is not meeting, a noise is not a
+        creature, and a negated or not-yet predicate is not an event."""
+        card = target.card
+        group = card.group.value if card is not None else None
+        for i, token in enumerate(analysis.tokens):
+            if token.start < segment.start or token.end > segment.end:
+                continue
+            reason = None
+            if card is not None and card.id == rules.PEOPLE_MEET:
+                reason = guards.only_perceived(analysis, i)
+            if reason is None and group == "characters":
+                reason = guards.vague_clue(analysis, i)
+            if reason is None and group in rules.IRREALIS_GROUPS:
+                reason = guards.negated(analysis, i, i, predicate=True) or guards.not_yet(
+                    analysis, i, i
+                )
+            if reason is not None:
+                return reason
+        return None
+
+    def _confirm(
+        self, target: Target, evidence: _Evidence, similarities: Similarities
+    ) -> _Evidence:
+        """Lexical evidence that the embedding agrees with scores a little higher."""
+        assert self._semantic is not None
+        column = similarities.of(target, self._semantic.card_index)
+        if float(column.max()) < self.thresholds.borderline[similarities.language]:
+            return evidence
+        return replace(evidence, score=min(0.99, evidence.score + 0.02), method="lexical+semantic")
 
     # adjudication -------------------------------------------------------------------------
 

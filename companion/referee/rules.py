@@ -1,558 +1,292 @@
-"""The referee's small rule tables, per language, each with the reason it exists.
+"""The referee's guard tables, per language, each with the reason it exists.
 
-Guards (OU-10, OU-14: players may not anticipate what was not said, nor claim an event that has
-not happened yet):
+A word of a card in the text is not always the card in the story. OU-10 lets players interrupt
+on what the storyteller brings into the story; OU-14 rejects a claim on what has not happened.
 
-- NEGATORS: a thing said not to be there is not in the story ("there was no dragon", "sin
-  espada", "ドラゴンはいなかった"). English and Spanish negators come before the words they
-  negate; Japanese ones come after the predicate.
-- IRREALIS: an event or state that is only planned, wished, feared or supposed has not happened
-  ("planned to marry", "iba a casarse", "結婚するつもり"). Only applied to events and aspects:
-  a sword one dreams of is still a sword brought into the story.
-- PERCEPTION: seeing or hearing someone is not meeting them (the seed's rejected People Meet:
-  the old woman saw a man through the window). Blocks inferred (non-literal) People Meet.
-- VAGUE_CLUES: a noise, a shadow, a snoring is no evidence of a creature (the seed's snoring in
-  the cave is not a Monster). Blocks inferred (non-literal) characters.
+- NEGATORS: what is said not to be there is not in the story ("there was no dragon", "sin
+  espada", ドラゴンはいなかった). English and Spanish negators stand before what they negate,
+  Japanese ones after the predicate. SUBJECT_NEGATORS ("nobody", "nadie") deny the predicate,
+  not the things in it: "nobody recognised the king" keeps its king, loses any "brave".
+- IRREALIS: an event or state only planned, wished, feared, supposed or to come has not happened
+  ("planned to marry", "iba a casarse", 結婚するつもり, "the wedding was to take place").
+  Only for events and aspects: a sword one dreams of is still a sword brought into the story.
+- FIGURATIVE: idioms whose words name a card in another sense ("a dry spell", "cola de
+  caballo", 宝の山). SIMILE: a comparison is not a presence ("as strong as a bear", "como un
+  lobo", 鬼のような). REPRESENTATION: a stone dragon, a portrait of a king, are not the
+  creature. PRETENCE: children playing at kings are not kings.
+- NEEDS_DETERMINER: English words that are cards only as nouns with a determiner ("the well",
+  "a bear"), not as adverbs or verbs ("sang well", "could not bear it").
+- PERCEPTION: seeing or hearing someone is not meeting them (OU-14's rejected People Meet).
+- VAGUE_CLUES: a noise, a shadow, a snoring is no evidence of a creature (OU-10's snoring in
+  the cave is not a Monster).
 
-Inferences the rules accept (OU-10: "the king's son" is a Prince, a baby is a Child) are
-co-occurrence rules: words of two kinds close together in one clause.
+Tables are written as `|`-separated phrases so they stay readable.
 """
-
-from dataclasses import dataclass
 
 from companion.referee.tokens import Language, words
 
-# Words that negate what follows them, within a few words, in the same clause.
+
+def phrases(text: str) -> tuple[str, ...]:
+    """`"a b | c"` → ("a b", "c")."""
+    return tuple(p.strip() for p in text.split("|") if p.strip())
+
+
 NEGATORS: dict[Language, frozenset[str]] = {
     "en": words(
         "no not never without nor neither none nobody nothing cannot n't didn't don't doesn't "
         "wasn't weren't isn't aren't hadn't hasn't haven't couldn't wouldn't won't shouldn't "
         "can't mustn't"
     ),
-    "es": words("no nunca jamás jamas sin ni ningún ningun ninguna ninguno nadie nada"),
+    "es": words("no nunca jamás jamas sin ni ningún ningun ninguna ninguno nadie nada tampoco"),
     # Japanese: dictionary forms of negative auxiliaries and adjectives after the predicate.
     "ja": words("ない ず ぬ ん なし 無い 無し ません"),
 }
+# Negators that are the subject of a clause: they deny its predicate, not the things in it.
+SUBJECT_NEGATORS: dict[Language, frozenset[str]] = {
+    "en": words("nobody none nothing neither no-one"),
+    "es": words("nadie nada ninguno ninguna"),
+    "ja": frozenset(),
+}
+# After a predicate, an object negator denies it: "the frog said nothing", "no dijo nada".
+OBJECT_NEGATORS: dict[Language, frozenset[str]] = {
+    "en": words("nothing nobody none"),
+    "es": words("nada nadie"),
+    "ja": frozenset(),
+}
 NEGATION_WINDOW = 3  # words before (en/es) or after (ja) the evidence
+JA_NEGATION_WINDOW = 8  # words after a Japanese noun to its existence verb (竜など一匹もいません)
 
-# Markers that an event has not happened (yet): intention, plan, wish, fear, hypothesis, future.
 IRREALIS: dict[Language, tuple[str, ...]] = {
-    "en": (
-        "would",
-        "will",
-        "shall",
-        "might",
-        "could",
-        "should",
-        "may",
-        "if",
-        "unless",
-        "want to",
-        "wanted to",
-        "wish",
-        "wished",
-        "hope",
-        "hoped",
-        "plan",
-        "planned",
-        "intend",
-        "intended",
-        "going to",
-        "about to",
-        "dream of",
-        "dreamed of",
-        "dreamt of",
-        "try to",
-        "tried to",
-        "decide to",
-        "decided to",
-        "promise to",
-        "promised to",
-        "prepare to",
-        "prepared to",
-        "long to",
-        "longed to",
-        "fear",
-        "feared",
-        "afraid",
-        "imagine",
-        "imagined",
-        "someday",
-        "one day",
-        "soon",
-        "tomorrow",
-        "until",
-        "before",
-        "whether",
-        "unless",
-        "ready to",
-        "meant to",
-        "supposed to",
-        "expect",
-        "expected",
-        "yearn",
-        "yearned",
-        "threaten",
-        "threatened",
-        "prophesy",
-        "foretold",
+    "en": phrases(
+        "would | will | shall | might | should | may | if | unless | able to | unable to |"
+        "want to | wanted to | wants to | wish | wished | hope | hoped | plan | planned | intend |"
+        "intended | going to | about to | dream of | dreamed of | dreamt of | try to | tried to |"
+        "decide to | decided to | promise to | promised to | prepare to | prepared to | long to |"
+        "longed to | fear | feared | afraid | imagine | imagined | someday | one day | soon |"
+        "tomorrow | until | before | whether | ready to | meant to | supposed to | expect |"
+        "expected | yearn | yearned | threaten | threatened | vow to | vowed to | swore to |"
+        "more than to | for the | for a | for their | for her | for his | waiting for |"
+        "waited for | wait for | talk of | talked of | spoke of | speak of | whispered about |"
+        "talked about | dreamed about | thought about | think about"
     ),
-    "es": (
-        "iba a",
-        "va a",
-        "van a",
-        "iban a",
-        "quería",
-        "querían",
-        "quiere",
-        "quiso",
-        "planeaba",
-        "planeaban",
-        "pensaba",
-        "pensaban",
-        "esperaba",
-        "esperaban",
-        "soñaba con",
-        "soñaban con",
-        "si",
-        "ojalá",
-        "deseaba",
-        "deseaban",
-        "intentó",
-        "intentaba",
-        "decidió",
-        "prometió",
-        "a punto de",
-        "mañana",
-        "algún día",
-        "pronto",
-        "antes de",
-        "hasta que",
-        "temía",
-        "temían",
-        "podría",
-        "podrían",
-        "debería",
-        "habría",
-        "quizá",
-        "quizás",
-        "tal vez",
+    "es": phrases(
+        "iba a | va a | van a | iban a | vas a | quería | querían | quiere | quiso | planeaba |"
+        "planeaban | pensaba | pensaban | esperaba | esperaban | soñaba con | soñaban con | si |"
+        "ojalá | deseaba | deseaban | intentó | intentaba | decidió | prometió | prometieron |"
+        "a punto de | mañana | algún día | pronto | antes de | hasta que | temía | temían |"
+        "podría | podrían | debería | habría | quizá | quizás | tal vez | para el | para la |"
+        "para su | rogó | pidió | suplicó | propuso | de sus sueños | de su sueño | hablaban de |"
+        "esperando"
     ),
-    "ja": (
-        "つもり",
-        "たい",
-        "予定",
-        "だろう",
-        "でしょう",
-        "かもしれない",
-        "かも",
-        "なら",
-        "ば",
-        "よう",
-        "う",
-        "まい",
-        "はず",
-        "計画",
-        "夢見る",
-        "願う",
-        "望む",
-        "明日",
-        "いつか",
-        "前",
-        "ところ",
-        "そう",
+    "ja": phrases(
+        "つもり | たい | 予定 | だろう | でしょう | かもしれない | かも | なら | ば | よう | う |"
+        "まい | はず | 計画 | 夢見る | 願う | 望む | 明日 | いつか | そう | 約束 | 夢 | 誓う |"
+        "ため"
     ),
 }
-IRREALIS_WINDOW = 4
-
-# Seeing or hearing someone is not meeting them.
-PERCEPTION: dict[Language, tuple[str, ...]] = {
-    "en": (
-        "saw",
-        "see",
-        "seen",
-        "watch",
-        "glimpse",
-        "spot",
-        "spy",
-        "notice",
-        "observe",
-        "hear",
-        "peer",
-        "peek",
-        "look at",
-        "look through",
-        "through the window",
-        "from afar",
-        "in the distance",
-        "caught sight",
-        "catch sight",
+# an aspect is not-yet when close: "would be happy", not "podrás acabar con el rey malvado"
+IRREALIS_WINDOW = {"events": 5, "aspects": 2}
+# Wishes and longings: what is only wished for is not in the story, whatever its group ("she
+# longed for a child", "いつか竜を見てみたい"). A thing merely feared or planned is ("the
+# dragon would find her", "planned to steal the horse").
+DESIRE: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "want | wanted | wants | wish | wished | wishes | hope | hoped | hopes | dream of |"
+        "dreamed of | dreamt of | dreams of | long for | longed for | longs for | yearned for |"
+        "yearn for | pray for | prayed for | someday | one day | if only"
     ),
-    "es": (
-        "ver",
-        "vio",
-        "veía",
-        "mirar",
-        "miró",
-        "observar",
-        "observó",
-        "oír",
-        "oyó",
-        "divisar",
-        "divisó",
-        "espiar",
-        "espió",
-        "por la ventana",
-        "a lo lejos",
-        "de lejos",
+    "es": phrases(
+        "quería | quiere | quisiera | querían | deseaba | desea | deseaban | ojalá | soñaba con |"
+        "sueña con | soñaban con | anhelaba | algún día | rezaba por"
     ),
-    "ja": ("見る", "見える", "覗く", "眺める", "聞く", "聞こえる", "窓越し", "遠く"),
+    "ja": phrases("たい | いつか | 夢見る | 願う | 望む | ほしい | 欲しい"),
 }
+DESIRE_WINDOW = 4
 
-# A sound, a shadow, a presence: evidence of something, not of a particular creature.
-VAGUE_CLUES: dict[Language, tuple[str, ...]] = {
-    "en": (
-        "noise",
-        "sound",
-        "snore",
-        "snoring",
-        "roar",
-        "growl",
-        "rumble",
-        "footstep",
-        "shadow",
-        "silhouette",
-        "shape",
-        "figure",
-        "something",
-        "someone",
-        "somebody",
-        "presence",
-        "whisper",
-        "scream",
-        "cry",
-        "howl",
-        "breathing",
-        "smell",
-        "track",
-        "print",
+# After an event noun: "the wedding was to take place", "la boda se celebraría".
+POST_IRREALIS: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "would | will | shall | was to | were to | is to | are to | was going to | is going to |"
+        "was planned | was set for | had been planned | was announced"
     ),
-    "es": (
-        "ruido",
-        "sonido",
-        "ronquido",
-        "roncar",
-        "ronco",
-        "rugido",
-        "gruñido",
-        "paso",
-        "sombra",
-        "silueta",
-        "figura",
-        "algo",
-        "alguien",
-        "presencia",
-        "susurro",
-        "grito",
-        "aullido",
-        "respiración",
-        "olor",
-        "huella",
+    "es": phrases(
+        "sería | será | serían | serán | se celebraría | se celebrará | tendría | tendrá | iba a |"
+        "estaba prevista | estaba previsto"
     ),
-    "ja": (
-        "音",
-        "いびき",
-        "鼾",
-        "うなり声",
-        "唸り声",
-        "足音",
-        "影",
-        "人影",
-        "気配",
-        "何か",
-        "誰か",
-        "声",
-        "叫び",
-        "息",
-        "匂い",
-        "臭い",
-        "足跡",
-    ),
+    "ja": (),
 }
-
-# Group of the deck whose cards the irrealis guard applies to; a card in another group is a
-# thing, and a thing wished for is still brought into the story.
+POST_IRREALIS_WINDOW = 3
 IRREALIS_GROUPS = frozenset({"events", "aspects"})
+
+# A `*` marks the figurative word where the idiom's other words keep their sense ("*poor child":
+# not Poor, still a Child); without one, every word of the idiom is figurative.
+FIGURATIVE: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "*crown prince | *crown princess | king's ransom | king size | queen bee | drama queen |"
+        "beauty queen | child's play | witching hour | witch hunt | giant leap | giant step |"
+        "giant steps | wolfed | wolfed down | cry wolf | cried wolf | lone wolf |"
+        "wolf from the door | frog in his throat | frog in her throat | frog in my throat |"
+        "frog in the throat | horse around | dark horse | hold your horses | horse sense |"
+        "high horse | horse's mouth | rocking horse | hobby horse | clothes horse | sea horse |"
+        "cat's cradle | *cat burglar | cats and dogs | cat out of the bag | cat nap |"
+        "cat and mouse | fat cat | scaredy cat | early bird | little bird told | two birds |"
+        "bird's eye | birds of a feather | ghost of a smile | ghost of a chance |"
+        "give up the ghost | gave up the ghost | ghost town | thick as thieves |"
+        "double edged sword | sword of damocles | cross swords | crossed swords | dry spell |"
+        "cold spell | hot spell | warm spell | a spell of | short spell | brief spell |"
+        "spell out | spelled out | spell trouble | spell disaster | spells trouble |"
+        "spells disaster | next door | behind closed doors | window of time |"
+        "window of opportunity | window shopping | out the window | crown of the hill |"
+        "crown of his head | crown of her head | crown of the head | crown of the tree |"
+        "crowning glory | ring of fire | ring of stones | ring of mushrooms | ring of light |"
+        "boxing ring | ring a bell | rang a bell | ring true | rang true | ring the bell |"
+        "rang the bell | bridge of his nose | bridge of her nose | bridge of the nose |"
+        "ring of truth | key to the riddle | key to success | key to the mystery |"
+        "key to victory | key to happiness | key to the puzzle | key to her heart |"
+        "key to his heart | key point | key question | key moment | key role | key witness |"
+        "low key | mirror image | mirror smooth | by the book | in my book | book a room |"
+        "booked | food for thought | same boat | rock the boat | miss the boat | missed the boat |"
+        "cloak of darkness | cloak of night | cloak of secrecy | to the letter |"
+        "letter of the law | capital letter | man of letters | in his shoes | in her shoes |"
+        "axe to grind | on the map | off the map | rib cage | family tree | wrong tree |"
+        "made of oak | of polished oak | oak table | oak chest | oak beams | oak panel |"
+        "gift for | gift of the gab | forest of masts | forest of spears | forest of arms |"
+        "mountain of | mountains of | out of a molehill | castles in the air | castle in the air |"
+        "sand castle | tower of strength | ivory tower | cave in | river of tears |"
+        "river of blood | sold down the river | sea of faces | sea of flowers | sea of troubles |"
+        "sea of people | sea of grass | all at sea | sea change | no man is an island |"
+        "traffic island | road to success | road to ruin | road to recovery | end of the road |"
+        "garden variety | up the garden path | cottage cheese | cottage industry | lake of fire |"
+        "storm of applause | storm of protest | storm of arrows | storm in a teacup |"
+        "stormed out | stormed off | stormed in | stormed into | stormed away | storming out |"
+        "dying to | dying of laughter | to death | dead tired | dead of night | dead end |"
+        "dead silence | dead quiet | dead still | dying embers | dying light | dying fire |"
+        "battle plans | battle plan | trick of the light | bear in mind | bear with |"
+        "bear witness | bear fruit | bore fruit | teddy bear | bear hug | *goose girl |"
+        "goose bumps | goose pimples | wild goose chase | golden goose | *poor thing |"
+        "*poor soul | *poor fellow | *poor child | *poor girl | *poor boy | *poor man |"
+        "*poor woman | *poor creature | *poor little | fairy tale | fairy tales | fairy lights |"
+        "happy hour | lost cause | lost in thought | *lost his temper | *lost her temper |"
+        "lost track | lost count | sweet tooth | feast your eyes | feast of colours |"
+        "feast for the eyes | trick question | contest of wills | taught her letters |"
+        "learned his letters | eye of the storm | calm before the storm | took by storm |"
+        "taken by storm | *born leader | natural *born"
+    ),
+    "es": phrases(
+        "pez espada | peces espada | cola de caballo | caballo de batalla | caballito de mar |"
+        "a caballo regalado | *sirena del navío | *sirena del barco | sirena de niebla |"
+        "sirena de la fábrica | sirena de alarma | corro de brujas | caza de brujas |"
+        "hora de las brujas | corona de flores | corona de laurel | príncipe azul |"
+        "estrella de mar | lobo de mar | como pez en el agua | árbol genealógico |"
+        "en el mismo barco | mar de lágrimas | mar de gente | mar de dudas | río de lágrimas |"
+        "río de gente | montaña rusa | montaña de | montañas de | castillo de naipes |"
+        "castillos en el aire | castillo de arena | llave inglesa | gato hidráulico | a gatas |"
+        "gato por liebre | cuatro gatos | reina de belleza | abeja reina | reina del baile |"
+        "día de reyes | oso de peluche | hacer el oso | tormenta de ideas | tormenta de aplausos |"
+        "pan comido | morirse de | muerto de hambre | muerta de hambre | muerto de miedo |"
+        "muerta de miedo | muerto de cansancio | muerta de cansancio | muerto de frío |"
+        "muerta de frío | muerto de risa | muerta de risa | muertos de risa | se moría de |"
+        "me muero de | como muerta | como muerto | tener don | un don para | callejón sin salida |"
+        "pobre de mí | *pobre hombre | *pobre mujer | *pobre niña | *pobre niño | pobrecita |"
+        "pobrecito | cuento de hadas | cuentos de hadas | hada madrina | secreto a voces |"
+        "*perdió la cabeza | *perdió los estribos | *perdió la paciencia |"
+        "perdido en sus pensamientos | fantasma de una sonrisa | a la luz de | viaje de negocios |"
+        "carta de navegación | castillo de fuegos | fuegos artificiales | en el fondo del pozo |"
+        "mundo de los sueños"
+    ),
+    "ja": phrases(
+        "宝の*山 | 山のよう | 山ほど | ごみの山 | ゴミの山 | 本の山 | 書類の山 | 洗い物の山 |"
+        "狐の嫁入り | 猫の手 | 猫の額 | 猫舌 | 猫かぶり | 猫をかぶる | 鬼に金棒 | 井の中の蛙 |"
+        "馬の耳 | 絵に描いた餅 | 宝の持ち腐れ | 血の海 | 火の海 | 涙の川 | 心の扉 | 鍵を握る |"
+        "王手 | 夢の中 | 死ぬほど | 死にそう | 死ぬかと思う | 泣きっ面に蜂 | おとぎ話 |"
+        "嵐のような拍手 | 一匹狼 | 虎の子 | 鶴の一声 | 貧乏くじ | 迷子札 | 秘密兵器"
+    ),
+}
+
+# English similes are found by their shape: "like a wolf", "as strong as a bear".
+SIMILE: dict[Language, tuple[str, ...]] = {
+    "en": (),
+    "es": phrases("como un | como una | como el | como la | como los | como las | cual"),
+    "ja": phrases("のよう | のような | のように | みたい | のごとく | そっくり"),
+}
+# "like" is a verb after these ("she did not like the wolf").
+LIKE_AS_VERB = words("not n't did do does would 'd i you we they to didn't don't doesn't")
+
+REPRESENTATION_BEFORE: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "stone | statue of | statue | statues of | carved | painted | toy | wooden | marble |"
+        "bronze | stuffed | clay | plaster | paper | picture of | pictures of | painting of |"
+        "paintings of | portrait of | image of | drawing of | carving of | tapestry of |"
+        "figure of | effigy of | mask of | costume of | shadow puppet | puppet | figurine of"
+    ),
+    "es": phrases(
+        "estatua de | estatua del | retrato de | retrato del | pintura de | imagen de |"
+        "dibujo de | figura de | cuadro de | máscara de | disfraz de"
+    ),
+    "ja": phrases("石の | 木彫りの | おもちゃの | ぬいぐるみの | 絵の中の"),
+}
+REPRESENTATION_AFTER: dict[Language, tuple[str, ...]] = {
+    "en": phrases("statue | costume | mask | puppet | doll | figurine | shaped | drawing"),
+    "es": phrases(
+        "de piedra | de madera | de mármol | de bronce | de juguete | de peluche | de papel |"
+        "de trapo | de barro"
+    ),
+    "ja": phrases(
+        "の像 | の絵 | の彫刻 | の人形 | のぬいぐるみ | の置物 | の肖像 | の石像 | 像 | の模型"
+    ),
+}
+PRETENCE: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "played at being | play at being | playing at being | pretended to be | pretending to be |"
+        "pretend to be | dressed up as | dressed as | disguised as | posed as | posing as"
+    ),
+    "es": phrases(
+        "jugaban a ser | jugaba a ser | fingía ser | fingió ser | se hizo pasar por |"
+        "se hacía pasar por | disfrazado de | disfrazada de | vestido de | vestida de"
+    ),
+    "ja": phrases("ごっこ | のふり | のまね | に扮し | に化け"),
+}
+PRETENCE_GROUPS = frozenset({"characters", "aspects"})
+
+NEEDS_DETERMINER: dict[Language, frozenset[str]] = {
+    "en": words("well bear ring spell book key crown cage map letter gift"),
+    "es": frozenset(),
+    "ja": frozenset(),
+}
+DETERMINERS = words(
+    "a an the this that these those his her their its my your our one two three four five "
+    "some every each any another no old deep dry stone great little small big ancient "
+    "village magic golden silver iron wooden mighty huge enormous tiny brown black white grey "
+    "gray young fierce wild dark secret wishing poisoned enchanted heavy sharp rusty"
+)
+
+PERCEPTION: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "saw | see | seen | watch | glimpse | spot | spy | notice | observe | hear | peer | peek |"
+        "look at | look through | through the window | from afar | in the distance |"
+        "caught sight | catch sight"
+    ),
+    "es": phrases(
+        "ver | vio | veía | mirar | miró | observar | observó | oír | oyó | divisar | divisó |"
+        "espiar | espió | por la ventana | a lo lejos | de lejos"
+    ),
+    "ja": phrases("見る | 見える | 覗く | 眺める | 聞く | 聞こえる | 窓越し | 遠く"),
+}
 PEOPLE_MEET = "people-meet"
 
-
-@dataclass(frozen=True)
-class Inference:
-    """`card` is mentioned when a word of `first` and a word of `second` share a clause,
-    within `window` words of each other (e.g. "son" near "king" → Prince)."""
-
-    card: str  # deck id
-    lang: Language
-    first: tuple[str, ...]
-    second: tuple[str, ...]
-    window: int = 6
-    reason: str = ""
-
-
-_ROYAL_EN = ("king", "queen", "royal", "monarch", "emperor", "empress")
-_ROYAL_ES = ("rey", "reina", "real", "monarca", "emperador", "emperatriz", "reyes")
-_ROYAL_JA = ("王", "国王", "王様", "女王", "王妃", "皇帝", "王家", "王室")
-_ANIMALS_EN = (
-    "frog",
-    "toad",
-    "wolf",
-    "fox",
-    "bear",
-    "cat",
-    "kitten",
-    "horse",
-    "stallion",
-    "mare",
-    "pony",
-    "bird",
-    "raven",
-    "crow",
-    "owl",
-    "dove",
-    "sparrow",
-    "dog",
-    "hound",
-    "mouse",
-    "rat",
-    "goose",
-    "duck",
-    "swan",
-    "fish",
-    "snake",
-    "serpent",
-    "rabbit",
-    "hare",
-    "deer",
-    "stag",
-    "goat",
-    "pig",
-    "cow",
-    "bull",
-    "donkey",
-    "lion",
-    "tiger",
-    "giraffe",
-    "animal",
-    "beast",
-    "squirrel",
-    "hedgehog",
-    "tortoise",
-    "turtle",
-    "monkey",
-    "parrot",
-    "magpie",
-    "eagle",
-    "cricket",
-)
-_ANIMALS_ES = (
-    "rana",
-    "sapo",
-    "lobo",
-    "zorro",
-    "oso",
-    "gato",
-    "caballo",
-    "yegua",
-    "pájaro",
-    "pajaro",
-    "ave",
-    "cuervo",
-    "búho",
-    "paloma",
-    "perro",
-    "ratón",
-    "raton",
-    "rata",
-    "ganso",
-    "pato",
-    "cisne",
-    "pez",
-    "serpiente",
-    "conejo",
-    "liebre",
-    "ciervo",
-    "cabra",
-    "cerdo",
-    "vaca",
-    "toro",
-    "burro",
-    "asno",
-    "león",
-    "tigre",
-    "jirafa",
-    "animal",
-    "bestia",
-    "ardilla",
-    "tortuga",
-    "mono",
-    "loro",
-    "urraca",
-    "águila",
-    "grillo",
-)
-_ANIMALS_JA = (
-    "蛙",
-    "カエル",
-    "狼",
-    "オオカミ",
-    "狐",
-    "キツネ",
-    "熊",
-    "クマ",
-    "猫",
-    "ネコ",
-    "馬",
-    "ウマ",
-    "鳥",
-    "カラス",
-    "フクロウ",
-    "鳩",
-    "犬",
-    "イヌ",
-    "ネズミ",
-    "鼠",
-    "ガチョウ",
-    "アヒル",
-    "白鳥",
-    "魚",
-    "蛇",
-    "ヘビ",
-    "ウサギ",
-    "兎",
-    "鹿",
-    "シカ",
-    "ヤギ",
-    "豚",
-    "牛",
-    "ロバ",
-    "ライオン",
-    "虎",
-    "キリン",
-    "動物",
-    "獣",
-    "リス",
-    "亀",
-    "猿",
-    "オウム",
-)
-_SPEAK_EN = (
-    "speak",
-    "spoke",
-    "talk",
-    "say",
-    "said",
-    "ask",
-    "asked",
-    "reply",
-    "answer",
-    "whisper",
-    "tell",
-    "told",
-    "cry out",
-    "call out",
-    "shout",
-    "sing",
-    "greet",
-    "beg",
-    "explain",
-    "human voice",
-    "in words",
-)
-_SPEAK_ES = (
-    "hablar",
-    "habló",
-    "decir",
-    "dijo",
-    "preguntar",
-    "preguntó",
-    "responder",
-    "respondió",
-    "contestar",
-    "contestó",
-    "susurrar",
-    "susurró",
-    "gritar",
-    "gritó",
-    "contar",
-    "explicar",
-    "voz humana",
-)
-_SPEAK_JA = (
-    "話す",
-    "しゃべる",
-    "喋る",
-    "言う",
-    "話しかける",
-    "答える",
-    "尋ねる",
-    "叫ぶ",
-    "ささやく",
-    "口を開く",
-    "人間の言葉",
-)
-
-INFERENCES: tuple[Inference, ...] = (
-    Inference(
-        "prince",
-        "en",
-        ("son", "sons", "boy", "heir"),
-        _ROYAL_EN,
-        5,
-        "a king's or queen's son is a prince (OU-10)",
+VAGUE_CLUES: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "noise | sound | snore | snoring | roar | growl | rumble | footstep | shadow |"
+        "silhouette | shape | figure | something | someone | somebody | presence | whisper |"
+        "scream | cry | howl | breathing | smell | track | print"
     ),
-    Inference(
-        "princess",
-        "en",
-        ("daughter", "daughters", "girl"),
-        _ROYAL_EN,
-        5,
-        "a king's or queen's daughter is a princess (OU-10)",
+    "es": phrases(
+        "ruido | sonido | ronquido | roncar | ronco | rugido | gruñido | paso | sombra | silueta |"
+        "figura | algo | alguien | presencia | susurro | grito | aullido | respiración | olor |"
+        "huella"
     ),
-    Inference(
-        "prince",
-        "es",
-        ("hijo", "hijos", "heredero"),
-        _ROYAL_ES,
-        5,
-        "el hijo del rey es un príncipe (OU-10)",
+    "ja": phrases(
+        "音 | いびき | 鼾 | うなり声 | 唸り声 | 足音 | 影 | 人影 | 気配 | 何か | 誰か | 声 |"
+        "叫び | 息 | 匂い | 臭い | 足跡"
     ),
-    Inference(
-        "princess", "es", ("hija", "hijas"), _ROYAL_ES, 5, "la hija del rey es una princesa (OU-10)"
-    ),
-    Inference("prince", "ja", ("息子", "男の子", "跡継ぎ"), _ROYAL_JA, 6, "王の息子は王子 (OU-10)"),
-    Inference("princess", "ja", ("娘", "娘たち", "女の子"), _ROYAL_JA, 6, "王の娘は王女 (OU-10)"),
-    Inference(
-        "this-animal-can-talk",
-        "en",
-        _ANIMALS_EN,
-        _SPEAK_EN,
-        6,
-        "an animal that speaks is a talking animal",
-    ),
-    Inference("this-animal-can-talk", "es", _ANIMALS_ES, _SPEAK_ES, 6, "un animal que habla"),
-    Inference("this-animal-can-talk", "ja", _ANIMALS_JA, _SPEAK_JA, 8, "しゃべる動物"),
-)
-
-# Birth of a boy in a royal family (the seed's "she gave birth to a baby boy", the father a king):
-# a Prince when the text or the story so far names royalty. The only use of the story so far.
-ROYAL_WORDS: dict[Language, tuple[str, ...]] = {"en": _ROYAL_EN, "es": _ROYAL_ES, "ja": _ROYAL_JA}
-ROYAL_BIRTHS: dict[Language, tuple[str, ...]] = {
-    "en": ("baby boy", "son", "boy was born", "a boy", "infant son", "baby son"),
-    "es": ("un niño", "un bebé", "un hijo", "hijo varón", "un varón", "un bebé varón"),
-    "ja": ("男の赤ん坊", "男の子", "息子", "男児"),
-}
-BIRTH_WORDS: dict[Language, tuple[str, ...]] = {
-    "en": ("birth", "born", "bore", "deliver"),
-    "es": ("dar a luz", "dio a luz", "nacer", "nació", "parir", "parió"),
-    "ja": ("産む", "生む", "生まれる", "出産", "誕生"),
 }

@@ -1,8 +1,11 @@
-"""Semantic matching: the text's clauses against each card's example phrases, by embedding.
+"""Semantic matching: the text and its clauses against every card's phrases, by embedding.
 
-The text and its clauses are embedded in one call; each card's vectors (its prototypes and names
-in the text's language) are computed once per referee and reused. A card's similarity is the best
-cosine between any clause and any of its vectors.
+The text's segments (the whole text, and its clauses when it has several) are embedded in one
+call. Every deck card's phrases (prototypes and names, in the text's language) sit in one
+matrix, embedded once per language through `embeddings.CardVectorCache` (kept on disk when the
+cache has a directory), so a ruling costs one embed call and one matrix product. Scoring every
+deck card, not only the held ones, lets the referee explain a match away: a sentence about a
+queen is close to King too, but Queen is named in it.
 """
 
 from collections.abc import Sequence
@@ -11,57 +14,62 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from companion.cards import Deck, StoryCard
 from companion.referee.lexicon import Target
 from companion.referee.text import Analysis, Span
 from companion.referee.tokens import Language
-from embeddings import Embedder
+from embeddings import CardVectorCache, Embedder
 
 Vectors = npt.NDArray[np.float32]
 MAX_SEGMENTS = 8  # the whole text and up to seven clauses
 
 
-@dataclass(frozen=True)
-class Similarity:
-    cosine: float
-    segment: Span  # the clause (or whole text) that matched best
-
-
-def card_phrases(target: Target, lang: Language) -> tuple[str, ...]:
-    """What a card is compared with: its prototypes and names in one language (free text:
-    the label itself)."""
-    card = target.card
-    if card is None:
-        return (target.given.strip(),)
+def card_phrases(card: StoryCard, lang: Language) -> tuple[str, ...]:
+    """What a card is compared with: its prototypes and names in one language."""
     text = card.text.get(lang) or card.text["en"]
     return (*text.prototypes, *text.names)
 
 
+@dataclass(frozen=True)
+class _DeckMatrix:
+    vectors: Vectors  # (phrases, dimension)
+    starts: npt.NDArray[np.intp]  # first row of each card, for np.maximum.reduceat
+
+
+@dataclass(frozen=True)
+class Similarities:
+    """Cosine of each segment to each deck card, and to each free-text card asked about."""
+
+    language: Language
+    segments: list[Span]
+    deck: npt.NDArray[np.float32]  # (segments, deck cards)
+    free: dict[str, npt.NDArray[np.float32]]  # free-text target key → (segments,)
+
+    def of(self, target: Target, card_index: dict[str, int]) -> npt.NDArray[np.float32]:
+        if target.card is not None:
+            column: npt.NDArray[np.float32] = self.deck[:, card_index[target.card.id]]
+            return column
+        return self.free[target.key]
+
+
 class SemanticMatcher:
-    def __init__(self, embedder: Embedder) -> None:
+    def __init__(self, deck: Deck, embedder: Embedder, vectors: CardVectorCache | None) -> None:
+        self.deck = deck
         self.embedder = embedder
-        self._card_vectors: dict[tuple[str, Language], Vectors] = {}
+        self.vectors = vectors if vectors is not None else CardVectorCache(embedder)
+        self.card_index = {card.id: i for i, card in enumerate(deck.story_cards)}
+        self._matrices: dict[Language, _DeckMatrix] = {}
 
-    def card_vectors(self, target: Target, lang: Language) -> Vectors:
-        key = (target.key, lang)
-        vectors = self._card_vectors.get(key)
-        if vectors is None:
-            vectors = self.embedder.embed(list(card_phrases(target, lang)))
-            self._card_vectors[key] = vectors
-        return vectors
-
-    def warm(self, targets: Sequence[Target], languages: Sequence[Language]) -> None:
-        """Compute every card vector now, in one call per language."""
-        for lang in languages:
-            missing = [t for t in targets if (t.key, lang) not in self._card_vectors]
-            if not missing:
-                continue
-            phrases = [card_phrases(t, lang) for t in missing]
+    def matrix(self, lang: Language) -> _DeckMatrix:
+        matrix = self._matrices.get(lang)
+        if matrix is None:
+            phrases = [card_phrases(card, lang) for card in self.deck.story_cards]
             flat = [p for group in phrases for p in group]
-            vectors = self.embedder.embed(flat)
-            position = 0
-            for target, group in zip(missing, phrases, strict=True):
-                self._card_vectors[(target.key, lang)] = vectors[position : position + len(group)]
-                position += len(group)
+            self.vectors.warm(flat)
+            starts = np.cumsum([0, *(len(g) for g in phrases[:-1])]).astype(np.intp)
+            matrix = _DeckMatrix(self.vectors.vectors(flat), starts)
+            self._matrices[lang] = matrix
+        return matrix
 
     @staticmethod
     def segments(analysis: Analysis) -> list[Span]:
@@ -71,17 +79,17 @@ class SemanticMatcher:
             return [whole]
         return [whole, *clauses[: MAX_SEGMENTS - 1]]
 
-    def similarities(self, analysis: Analysis, targets: Sequence[Target]) -> list[Similarity]:
-        """The best similarity of each target to the text, in the order of `targets`."""
-        if not targets:
-            return []
+    def similarities(self, analysis: Analysis, targets: Sequence[Target]) -> Similarities:
         segments = self.segments(analysis)
-        lang = analysis.language
-        self.warm(targets, [lang])
-        text_vectors = self.embedder.embed([analysis.text[s.start : s.end] for s in segments])
-        out: list[Similarity] = []
-        for target in targets:
-            scores = text_vectors @ self.card_vectors(target, lang).T  # (segments, phrases)
-            row, _ = np.unravel_index(int(np.argmax(scores)), scores.shape)
-            out.append(Similarity(float(scores.max()), segments[int(row)]))
-        return out
+        matrix = self.matrix(analysis.language)
+        texts = [analysis.text[s.start : s.end] for s in segments]
+        segment_vectors = self.embedder.embed(texts)
+        per_phrase = segment_vectors @ matrix.vectors.T  # (segments, phrases)
+        deck = np.maximum.reduceat(per_phrase, matrix.starts, axis=1).astype(np.float32)
+        free: dict[str, npt.NDArray[np.float32]] = {}
+        labels = [t.given.strip() for t in targets if t.card is None]
+        if labels:
+            label_vectors = self.vectors.vectors(labels)
+            for label, column in zip(labels, (segment_vectors @ label_vectors.T).T, strict=True):
+                free[Target(label, None).key] = column.astype(np.float32)
+        return Similarities(analysis.language, segments, deck, free)

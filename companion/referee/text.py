@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from companion.referee import rules
-from companion.referee.patterns import Hit, PatternIndex, compile_phrase
+from companion.referee.patterns import Hit, Pattern, PatternIndex, compile_phrase, phrase_entries
 from companion.referee.tokens import (
     Language,
     LatinLanguage,
@@ -42,12 +42,17 @@ class Analysis:
     latin: LatinLanguage  # language of its Latin-script words
     tokens: list[Token]
     clause_of: list[int]  # clause number of each token
+    sentence_of: list[int]  # sentence number of each token
     clauses: list[Span]  # char spans of the clauses
     sentences: list[Span]
     markers: dict[str, list[Hit]] = field(default_factory=dict)  # guard kind → hits
+    figurative: list[tuple[int, int]] = field(default_factory=list)  # char spans of idiom words
 
     def same_clause(self, a: int, b: int) -> bool:
         return self.clause_of[a] == self.clause_of[b]
+
+    def same_sentence(self, a: int, b: int) -> bool:
+        return self.sentence_of[a] == self.sentence_of[b]
 
     def clause_span(self, token: int) -> Span:
         return self.clauses[self.clause_of[token]]
@@ -63,6 +68,15 @@ def _spans(text: str, breaks: re.Pattern[str]) -> list[Span]:
     if text[position:].strip():
         spans.append(Span(position, len(text)))
     return spans or [Span(0, len(text))]
+
+
+def _index_of(spans: Sequence[Span], position: int) -> int:
+    """The number of the last span starting at or before `position`."""
+    index = 0
+    for i, span in enumerate(spans):
+        if span.start <= position:
+            index = i
+    return index
 
 
 def _clause_numbers(text: str, tokens: Sequence[Token]) -> tuple[list[int], list[Span]]:
@@ -94,19 +108,52 @@ def _clause_numbers(text: str, tokens: Sequence[Token]) -> tuple[list[int], list
     return numbers, spans
 
 
+_MARKERS: dict[str, dict[Language, tuple[str, ...]]] = {
+    "irrealis": rules.IRREALIS,
+    "desire": rules.DESIRE,
+    "post-irrealis": rules.POST_IRREALIS,
+    "perception": rules.PERCEPTION,
+    "vague": rules.VAGUE_CLUES,
+    "simile": rules.SIMILE,
+    "representation-before": rules.REPRESENTATION_BEFORE,
+    "representation-after": rules.REPRESENTATION_AFTER,
+    "pretence": rules.PRETENCE,
+}
+
+
 @cache
 def _marker_index(kind: str, lang: Language) -> PatternIndex:
-    table: dict[str, dict[Language, tuple[str, ...]]] = {
-        "irrealis": rules.IRREALIS,
-        "perception": rules.PERCEPTION,
-        "vague": rules.VAGUE_CLUES,
-    }
-    entries = []
-    for phrase in table[kind][lang]:
-        pattern = compile_phrase(phrase, lang)
-        if pattern is not None:
-            entries.append((0, pattern))
-    return PatternIndex(entries)
+    return PatternIndex(phrase_entries(_MARKERS[kind][lang], lang))
+
+
+@cache
+def _idioms(lang: Language) -> tuple[PatternIndex, tuple[frozenset[str], ...]]:
+    """The idioms of a language, and for each the keys of its figurative words (`*`-marked,
+    or all of its words)."""
+    entries: list[tuple[int, Pattern, bool]] = []
+    figurative: list[frozenset[str]] = []
+    for phrase in rules.FIGURATIVE[lang]:
+        # idioms match word forms, not lemmas: "wolfed" is not "wolf", "played" not "play"
+        pattern = compile_phrase(phrase.replace("*", ""), lang, noun=True, exact=True)
+        if pattern is None:
+            continue
+        marked = [w.lstrip("*") for w in phrase.split() if w.startswith("*")]
+        keys = [compile_phrase(w, lang, noun=True, exact=True) for w in marked]
+        figurative.append(frozenset().union(*(k[0] for k in keys if k)) if marked else frozenset())
+        entries.append((len(figurative) - 1, pattern, True))
+    return PatternIndex(entries), tuple(figurative)
+
+
+def _figurative_spans(tokens: list[Token], lang: Language) -> list[tuple[int, int]]:
+    index, figurative = _idioms(lang)
+    spans: list[tuple[int, int]] = []
+    for hit in index.find(tokens):
+        keys = figurative[hit.owner]
+        if not keys:
+            spans.append((hit.start, hit.end))
+            continue
+        spans += [(t.start, t.end) for t in tokens[hit.first : hit.last + 1] if t.keys & keys]
+    return spans
 
 
 def analyse(text: str, language: Language | None = None) -> Analysis:
@@ -118,6 +165,8 @@ def analyse(text: str, language: Language | None = None) -> Analysis:
         latin = language
     tokens = tokenize(text, latin)
     clause_of, clauses = _clause_numbers(text, tokens)
+    sentences = _spans(text, _SENTENCE_BREAK)
+    sentence_of = [_index_of(sentences, token.start) for token in tokens]
     analysis = Analysis(
         text=text,
         language=main,
@@ -125,13 +174,15 @@ def analyse(text: str, language: Language | None = None) -> Analysis:
         tokens=tokens,
         clause_of=clause_of,
         clauses=clauses,
-        sentences=_spans(text, _SENTENCE_BREAK),
+        sentence_of=sentence_of,
+        sentences=sentences,
     )
     languages: list[Language] = [latin]
     if any(t.lang == "ja" for t in tokens):
         languages.append("ja")
-    for kind in ("irrealis", "perception", "vague"):
+    for kind in _MARKERS:
         analysis.markers[kind] = [
             hit for lang in languages for hit in _marker_index(kind, lang).find(tokens)
         ]
+    analysis.figurative = [span for lang in languages for span in _figurative_spans(tokens, lang)]
     return analysis

@@ -34,7 +34,8 @@ class Token:
     start: int
     end: int
     text: str  # folded surface
-    keys: frozenset[str]
+    keys: frozenset[str]  # every form it may match: surface, singular, lemma
+    noun_keys: frozenset[str]  # the forms a name of a thing may match: surface, singular
     pos: str = ""  # Sudachi's part of speech, two levels ("助詞-接続助詞"); "" for Latin
     lang: Language = "en"
 
@@ -66,10 +67,15 @@ def has_japanese(text: str) -> bool:
 
 
 def detect_latin_language(text: str) -> LatinLanguage:
-    """English or Spanish for the Latin-script words of a text, by function words and letters."""
-    words = [w.lower() for w in _LATIN_WORD.findall(text)]
-    en = sum(w in _EN_HINTS for w in words)
-    es = sum(w in _ES_HINTS for w in words) + 2 * sum(ch in _ES_LETTERS for ch in text.lower())
+    """English or Spanish for the Latin-script words of a text: by function words and Spanish
+    letters when they are clear, else by simplemma's word-list detector ("Vio dos lobos")."""
+    words_ = [w.lower() for w in _LATIN_WORD.findall(text)]
+    en = sum(w in _EN_HINTS for w in words_)
+    es = sum(w in _ES_HINTS for w in words_) + 2 * sum(ch in _ES_LETTERS for ch in text.lower())
+    if abs(en - es) < 2 and words_:
+        ratios = dict(simplemma.langdetect(" ".join(words_[:200]), lang=("en", "es")))
+        if ratios["es"] != ratios["en"]:
+            return "es" if ratios["es"] > ratios["en"] else "en"
     return "es" if es > en else "en"
 
 
@@ -87,7 +93,7 @@ _SUDACHI_LOCK = threading.Lock()  # one Sudachi tokenizer per process; it is not
 
 @cache
 def _sudachi() -> object:
-    return Dictionary(dict="core").create(SplitMode.C)
+    return Dictionary(dict="core").tokenizer(mode=SplitMode.C)
 
 
 def _english_variants(word: str) -> set[str]:
@@ -121,34 +127,49 @@ def _spanish_variants(word: str) -> set[str]:
     return out
 
 
+_IRREGULAR_PLURALS = words("children women men mice geese feet teeth lice oxen people")
+
+
 @lru_cache(maxsize=65_536)
-def latin_keys(word: str, lang: LatinLanguage) -> frozenset[str]:
-    """Match keys of a Latin-script word: folded form, lemma, plural-stripped forms."""
+def latin_keys(word: str, lang: LatinLanguage) -> tuple[frozenset[str], frozenset[str]]:
+    """Match keys of a Latin-script word: (noun keys, all keys).
+
+    Noun keys are the folded form and its singulars ("thieves" → "thief", "reyes" → "rey");
+    all keys add the lemma of any part of speech ("met" → "meet", "casó" → "casar"). Names of
+    things match noun keys only, so "bore" (lemma "bear") is no Bear and Spanish "anciano" is
+    no "anciana" (simplemma gives nouns their masculine lemma).
+    """
     lower = unicodedata.normalize("NFKC", word).lower().replace("’", "'")
-    keys = {fold(lower)}
+    nouns = {fold(lower)}
     if lang == "en":
         base = lower[:-2] if lower.endswith("'s") else lower
-        keys.add(fold(base))
-        keys.add(fold(simplemma.lemmatize(base, lang="en").lower()))
-        keys.update(fold(v) for v in _english_variants(lower))
+        lemma = fold(simplemma.lemmatize(base, lang="en").lower())
+        nouns.add(fold(base))
+        nouns.update(fold(v) for v in _english_variants(lower))
+        if base.endswith(("s", "en")) or base in _IRREGULAR_PLURALS:
+            nouns.add(lemma)  # "children" → "child", "wolves" → "wolf"
     else:
-        keys.add(fold(simplemma.lemmatize(lower, lang="es").lower()))
-        keys.update(fold(v) for v in _spanish_variants(lower))
-    keys.discard("")
-    return frozenset(keys)
+        lemma = fold(simplemma.lemmatize(lower, lang="es").lower())
+        nouns.update(fold(v) for v in _spanish_variants(lower))
+    nouns.discard("")
+    return frozenset(nouns), frozenset(nouns | {lemma} - {""})
 
 
 def _latin_tokens(text: str, offset: int, lang: LatinLanguage) -> list[Token]:
-    return [
-        Token(
-            start=offset + m.start(),
-            end=offset + m.end(),
-            text=fold(m.group()),
-            keys=latin_keys(m.group(), lang),
-            lang=lang,
+    out: list[Token] = []
+    for m in _LATIN_WORD.finditer(text):
+        nouns, keys = latin_keys(m.group(), lang)
+        out.append(
+            Token(
+                start=offset + m.start(),
+                end=offset + m.end(),
+                text=fold(m.group()),
+                keys=keys,
+                noun_keys=nouns,
+                lang=lang,
+            )
         )
-        for m in _LATIN_WORD.finditer(text)
-    ]
+    return out
 
 
 def _japanese_tokens(text: str, offset: int) -> list[Token]:
@@ -160,8 +181,8 @@ def _japanese_tokens(text: str, offset: int) -> list[Token]:
             morphemes = list(tokenizer.tokenize(chunk))  # type: ignore[attr-defined]
         for m in morphemes:
             surface = m.surface()
-            if not surface.strip():
-                continue
+            if not surface.strip() or m.part_of_speech()[0] in ("補助記号", "空白"):
+                continue  # punctuation and spaces: no words (clauses are cut on the text)
             keys = frozenset(
                 k
                 for k in (fold(surface), fold(m.dictionary_form()), fold(m.normalized_form()))
@@ -173,6 +194,7 @@ def _japanese_tokens(text: str, offset: int) -> list[Token]:
                     end=offset + begin + m.end(),
                     text=fold(surface),
                     keys=keys,
+                    noun_keys=keys,
                     pos="-".join(m.part_of_speech()[:2]),
                     lang="ja",
                 )

@@ -1,0 +1,61 @@
+"""`companion referee`: one text, and a JSON-lines batch with error lines."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+def test_single_text_human_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", "--embedder", "none", "--cards", "Forest,Sword", "She slept in the forest."])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Forest" in out and "'forest'" in out and "Sword" not in out
+
+
+def test_single_text_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", "--embedder", "none", "--json", "--cards", "森,Espada", "A sword!"])
+    ruling = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert [(m["card"], m["card_id"], m["evidence"]) for m in ruling["mentions"]] == [
+        ("Espada", "sword", "sword")
+    ]
+
+
+def test_single_text_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["referee", "--embedder", "none", "--cards", "Forest", "   "])
+    assert code == 1
+    assert "empty" in capsys.readouterr().err
+
+
+def test_batch_writes_one_line_per_input_and_error_lines(tmp_path: Path) -> None:
+    lines = [
+        {"id": "a", "text": "She slept in the forest.", "cards": ["Forest", "Sword"]},
+        {"id": "b", "text": "Vio dos lobos.", "cards": ["wolf", "Lobo"]},
+        {"id": "c", "text": "", "cards": ["Forest"]},
+        {"id": "d", "text": "A wolf.", "cards": "Wolf"},
+        {"id": "e", "text": "x" * 20_001, "cards": ["Wolf"]},
+    ]
+    source = tmp_path / "in.jsonl"
+    source.write_text(
+        "\n".join([json.dumps(x) for x in lines[:2]] + ["{not json", ""] + [json.dumps(x) for x in lines[2:]]),
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    assert main(["referee", "--embedder", "none", "--batch", str(source), "--out", str(out)]) == 0
+    results = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in results] == ["a", "b", 3, "c", "d", "e"]
+    assert results[0]["mentions"] == [
+        {"card": "Forest", "score": results[0]["mentions"][0]["score"], "evidence": "forest", "method": "lexical"}
+    ]
+    assert [m["card"] for m in results[1]["mentions"]] == ["wolf"]  # as given, once
+    assert "error" in results[2] and "error" in results[3]
+    assert "cards" in results[4]["error"]
+    assert "20001 characters" in results[5]["error"]
+
+
+def test_batch_needs_a_readable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["referee", "--embedder", "none", "--batch", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
