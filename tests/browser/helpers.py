@@ -47,3 +47,16 @@ def hand(page: Page) -> list[dict[str, str]]:
         }))"""
     )
     return cards
+
+
+def sentence_for(card: dict[str, str]) -> str:
+    """A sentence that tells `card` (from `hand`) plainly, by its group: the referee hears
+    each of the deck's 109 cards in these (checked against the real referee)."""
+    label = card["label"].lower()
+    if "g-aspects" in card["classes"]:
+        if card["id"] == "this-animal-can-talk":
+            return "Then the animal began to talk, and everything changed for our hero."
+        return f"Then our hero became {label}, and everything changed."
+    if "g-events" in card["classes"]:
+        return f"Then came {label}, and everything changed for our hero."
+    return f"Then came the {label}, and everything changed for our hero."

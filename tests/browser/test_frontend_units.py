@@ -43,19 +43,23 @@ def _python_matrix(text: str, level: str, mask: int) -> tuple[int, list[list[boo
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_qr_matches_the_python_qrcode_package_module_for_module(page, level):
-    for text in TEXTS:
-        for mask in range(8):
-            version, dark = page.evaluate(
-                """async ([text, level, mask]) => {
-                    const qr = await import('/js/qr.js');
-                    const code = qr.encodeQr(text, {ecl: level, mask});
-                    return [code.version, code.dark];
-                }""",
-                [text, level, mask],
-            )
-            expected_version, expected = _python_matrix(text, level, mask)
-            assert version == expected_version, (text[:20], level, mask)
-            assert dark == expected, (text[:20], level, mask)
+    # every text at one mask each (rotating), and the join link at all eight masks
+    cases = [(text, (i + len(level)) % 8) for i, text in enumerate(TEXTS)]
+    cases += [(TEXTS[1], mask) for mask in range(8)]
+    got = page.evaluate(
+        """async ([cases, level]) => {
+            const qr = await import('/js/qr.js');
+            return cases.map(([text, mask]) => {
+                const code = qr.encodeQr(text, {ecl: level, mask});
+                return [code.version, code.dark];
+            });
+        }""",
+        [cases, level],
+    )
+    for (text, mask), (version, dark) in zip(cases, got, strict=True):
+        expected_version, expected = _python_matrix(text, level, mask)
+        assert version == expected_version, (text[:20], level, mask)
+        assert dark == expected, (text[:20], level, mask)
 
 
 def test_qr_svg_has_a_quiet_zone_and_a_label(page):

@@ -8,14 +8,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import audit, hand, seed_new_tables, wait_until
+from tests.browser.helpers import audit, hand, seed_new_tables, sentence_for, wait_until
 
 expect.set_options(timeout=20_000)
 
 SEED = 7  # fixes the deal, so the scenario is the same on every run
-# A sentence the referee hears for any story card (checked for all 109 in the referee's tests
-# of this template): "Then came a journey, and everything changed for our hero."
-PLAY_SENTENCE = "Then came {label}, and everything changed for our hero."
 TELLABLE_GROUPS = ("g-characters", "g-places", "g-items")
 
 
@@ -112,7 +109,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
             break
         card = cards[0]
         cleo.select_option("#play-with", card["id"])
-        cleo.fill("#sentence", PLAY_SENTENCE.format(label=card["label"].lower()))
+        cleo.fill("#sentence", sentence_for(card))
         cleo.click("#tell")
         played = cleo.locator(f"#hand li.card[data-card='{card['id']}']")
         wait_until(cleo, lambda p=played: not p.count() or ann.locator("#vote-yes").count())
@@ -145,5 +142,5 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
         cleo.click("#download-md")
     markdown = Path(download_info.value.path()).read_text(encoding="utf-8")
     assert "**Ann:** Once upon a time" in markdown
-    assert f"*[{label}]*" in markdown
+    assert f"*[{label} — Ben]*" in markdown  # Ben's interrupt card, on Ann's sentence
     assert "**Cleo:**" in markdown and "Winner: Cleo" in markdown

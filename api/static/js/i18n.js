@@ -151,6 +151,9 @@ const en = {
   "action.refused": "Not allowed — {rule}: {explain}",
   "action.refusedPlain": "Not allowed: {message}",
   "action.sent": "Sent.",
+  "action.notCounted": "Your {card} did not count.",
+  "action.claimRejected": "Your claim with {card} was rejected: discard it and draw two (OU-14).",
+  "narrate.askTable": "Let the table decide (show of hands)",
 
   "narrate.label": "Your next sentence",
   "narrate.placeholder": "Once upon a time…",
@@ -385,6 +388,9 @@ const ja = {
   "action.refused": "できません — {rule}：{explain}",
   "action.refusedPlain": "できません：{message}",
   "action.sent": "送信しました。",
+  "action.notCounted": "{card}は認められませんでした。",
+  "action.claimRejected": "{card}での宣言は認められませんでした。そのカードを捨てて2枚引きます（OU-14）。",
+  "narrate.askTable": "みんなに判定してもらう（挙手）",
 
   "narrate.label": "次の一文",
   "narrate.placeholder": "むかしむかし…",
@@ -619,6 +625,9 @@ const es = {
   "action.refused": "No permitido — {rule}: {explain}",
   "action.refusedPlain": "No permitido: {message}",
   "action.sent": "Enviado.",
+  "action.notCounted": "Tu {card} no cuenta.",
+  "action.claimRejected": "Se rechazó tu reclamación con {card}: descártala y roba dos (OU-14).",
+  "narrate.askTable": "Que decida la mesa (a mano alzada)",
 
   "narrate.label": "Tu siguiente frase",
   "narrate.placeholder": "Érase una vez…",

@@ -60,12 +60,18 @@ function narrateForm(view, { play, act, draft }) {
         play.cards.map((id) => h("option", { value: id, selected: id === draft.card }, t("action.play", { card: cardLabel(id) }))))
     : null;
   cardSelect?.addEventListener("change", () => { draft.card = cardSelect.value; });
+  const askTable = cardSelect
+    ? h("label", { class: "check" },
+        h("input", { type: "checkbox", id: "ask-table", checked: Boolean(draft.askTable),
+          onchange: (e) => { draft.askTable = e.target.checked; } }),
+        t("narrate.askTable"))
+    : null;
   const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
     box,
     h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft), send),
-    counter,
+    h("div", { class: "row" }, askTable, h("span", { class: "grow" }), counter),
   );
   box.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
@@ -80,7 +86,9 @@ function narrateForm(view, { play, act, draft }) {
     if (text.length > MAX_SENTENCE) return void (counter.textContent = t("narrate.tooLong", { n: MAX_SENTENCE }));
     const card = cardSelect?.value || "";
     send.disabled = true;
-    const ok = await act(card ? { type: "play", card, sentence: text } : { type: "narrate", text });
+    const ok = await act(card
+      ? { type: "play", card, sentence: text, ...(draft.askTable ? { ask_table: true } : {}) }
+      : { type: "narrate", text });
     send.disabled = false;
     if (ok) {
       draft.text = "";

@@ -40,3 +40,13 @@ export function hintsFromEvent(event) {
     .map((hint) => readHint({ line: data.line, ...hint }))
     .filter((hint) => hint.card);
 }
+
+/** When the reader's own claim or play was judged against: {text, reason}, else null. */
+export function ownRejection(event, view) {
+  if (event.type !== "action") return null;
+  const action = event.data?.action || {};
+  const outcome = event.data?.outcome || {};
+  if (outcome.accepted !== false || action.seat !== view.you || !action.card) return null;
+  const key = action.type === "play" ? "action.notCounted" : "action.claimRejected";
+  return { text: t(key, { card: cardLabel(action.card) }), reason: action.judgement?.reason || "" };
+}

@@ -31,6 +31,7 @@ export function readView(raw) {
       card: line.card || null,
       // every card on the table told on this line: played by the teller or by an interrupter
       cards: (raw.table || []).filter((p) => p.line === (line.line ?? i)).map((p) => p.card),
+      plays: (raw.table || []).filter((p) => p.line === (line.line ?? i)),
       kind: line.kind || "story",
     })),
     table: raw.table || [],

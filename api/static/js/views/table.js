@@ -10,7 +10,7 @@ import { LiveTable } from "../live.js";
 import { narratorStatus } from "../narrator.js";
 import { setStatus } from "../status.js";
 import { dock } from "../table/dock.js";
-import { describeEvent, hintsFromEvent } from "../table/events.js";
+import { describeEvent, hintsFromEvent, ownRejection } from "../table/events.js";
 import { handSection, hintBox } from "../table/hand.js";
 import { aiThinking, isPractice, namesOf, readView } from "../table/model.js";
 import { physicalPanel } from "../table/physical.js";
@@ -88,8 +88,8 @@ export async function render(main, [tableId, token = null]) {
     ui.refusal.textContent = "";
     try {
       const reply = await api.act(tableId, token, action, newIdempotencyKey());
-      if (reply?.view) show(reply.view);
       if (reply?.events) live.deliver(reply.events);
+      if (reply?.view) show(reply.view);
       announce(t("action.sent"));
       return true;
     } catch (failure) {
@@ -207,6 +207,11 @@ export async function render(main, [tableId, token = null]) {
     onEvent: (event) => {
       const line = view ? describeEvent(event, view) : null;
       if (line) feed.push(line);
+      const rejected = view ? ownRejection(event, view) : null;
+      if (rejected) {
+        fill(ui.refusal, h("strong", {}, rejected.text), rejected.reason ? [h("br"), h("span", { class: "note" }, rejected.reason)] : null);
+        announce(rejected.text, { assertive: true });
+      }
       for (const hint of hintsFromEvent(event)) {
         hints.set(hint.card, hint);
         announce(t("hint.announce", { card: hint.label, evidence: hint.evidence }), { assertive: true });

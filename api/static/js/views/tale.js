@@ -62,8 +62,10 @@ export function taleMarkdown(view, title, ending) {
       cards = [];
       text = [];
     }
-    text.push(line.card ? `${line.text} *[${cardLabel(line.card)}]*` : line.text);
-    if (line.card) cards.push(cardLabel(line.card));
+    const tags = line.plays.map((play) =>
+      play.seat === line.seat ? cardLabel(play.card) : `${cardLabel(play.card)} — ${names[play.seat] ?? play.seat}`);
+    text.push(tags.length ? `${line.text} *[${tags.join("; ")}]*` : line.text);
+    cards.push(...line.plays.filter((play) => play.seat === line.seat).map((play) => cardLabel(play.card)));
   }
   flush();
   if (ending) {
