@@ -50,6 +50,29 @@ class ApiError(Exception):
         return body
 
 
+_RESPONSE_DESCRIPTIONS = {
+    400: "the body is not valid JSON",
+    401: "a player's token is needed",
+    404: "no table with this id for this token (the two cases look the same)",
+    409: "refused by the rules: `rule` names the rule (OU-…)",
+    413: "request body over 64 KiB",
+    422: "malformed or meaningless request: `message` says what, `details` where",
+    429: "rate limited: see Retry-After",
+    502: "the model server failed",
+    503: "storage unavailable or table busy: retry (same Idempotency-Key for an action)",
+    504: "the model server timed out",
+}
+
+
+def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for error statuses, all with the `ErrorBody` shape."""
+    from api.schemas import ErrorBody
+
+    return {
+        code: {"model": ErrorBody, "description": _RESPONSE_DESCRIPTIONS[code]} for code in codes
+    }
+
+
 NOT_FOUND_MESSAGE = (
     "No table with this id for this token. Check the link you were given: it carries the table "
     "id and your secret token."

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from fastapi import FastAPI
+from fastapi import FastAPI, Request, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.convertors import Convertor, register_url_convertor
 
 from api import errors
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
@@ -140,6 +141,30 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(decks.router)
     app.include_router(tools.router)
-    STATIC_DIR.mkdir(exist_ok=True)
-    app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="static")
+    _serve_page(app)
     return app
+
+
+def _serve_page(app: FastAPI) -> None:
+    """The web page from api/static/, for GET and HEAD only: a route rather than a mount at "/",
+    so that other methods on API paths still get their 405 with the right `Allow`."""
+    STATIC_DIR.mkdir(exist_ok=True)
+    static = StaticFiles(directory=STATIC_DIR, html=True)
+    register_url_convertor("page", _PagePath())
+
+    async def page(request: Request) -> Response:
+        return await static.get_response(request.path_params["path"] or ".", request.scope)
+
+    app.router.add_route("/{path:page}", page, methods=["GET", "HEAD"], include_in_schema=False)
+
+
+class _PagePath(Convertor[str]):
+    """Any path outside the API (/v1/…), which the page route must leave to the API's routes."""
+
+    regex = r"(?!v1(?:/|$)).*"
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value

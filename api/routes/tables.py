@@ -1,17 +1,17 @@
 """Tables: create, view, act, read the log, stream it live."""
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated
 
 import anyio
 from fastapi import APIRouter, Body, Header, Query, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from api.deps import ClientLimited, SeatDep, Services, ServicesDep, ViewerDep
+from api.errors import responses as _errors
 from api.schemas import (
     ActionBody,
     ActionResult,
-    ErrorBody,
     EventPage,
     SeatCreated,
     TableCreate,
@@ -27,21 +27,17 @@ _PAGE = 500
 _POLL_S = 10.0
 
 
-def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    descriptions = {
-        401: "a player's token is needed",
-        404: "no table with this id for this token (the two cases look the same)",
-        409: "refused by the rules: `rule` names the rule (OU-…)",
-        413: "request body over 64 KiB",
-        422: "malformed request: `details` says where",
-        429: "rate limited: see Retry-After",
-        503: "storage unavailable or table busy: retry (same Idempotency-Key)",
-    }
-    return {code: {"model": ErrorBody, "description": descriptions[code]} for code in codes}
-
-
 def _view(services: Services, state: TableState, seat: int | None) -> TableView:
     return table_view(state, services.deck, seat, narrator=services.tables.narrator_name)
+
+
+# OpenAPI links: a created table leads to its view, actions and log with the first seat's token.
+_SEAT_LINK = {"table_id": "$response.body#/id", "query.token": "$response.body#/players/0/token"}
+_CREATED_LINKS = {
+    "GetTable": {"operationId": "get_table", "parameters": _SEAT_LINK},
+    "Act": {"operationId": "act", "parameters": _SEAT_LINK},
+    "GetEvents": {"operationId": "get_events", "parameters": _SEAT_LINK},
+}
 
 
 @router.post(
@@ -49,7 +45,8 @@ def _view(services: Services, state: TableState, seat: int | None) -> TableView:
     status_code=201,
     response_model=TableCreated,
     dependencies=[ClientLimited],
-    responses=_errors(413, 422, 429, 503),
+    operation_id="create_table",
+    responses={201: {"links": _CREATED_LINKS}, **_errors(400, 413, 422, 429, 503)},
 )
 async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated:
     """Open a table. Each human seat gets a secret token, returned only here: share each
@@ -69,7 +66,12 @@ async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated
     return TableCreated(id=state.table_id, players=players, view=_view(services, state, None))
 
 
-@router.get("/{table_id}", response_model=TableView, responses=_errors(404, 422, 429, 503))
+@router.get(
+    "/{table_id}",
+    response_model=TableView,
+    operation_id="get_table",
+    responses=_errors(404, 422, 429, 503),
+)
 async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     """The table as the token's seat sees it (its own hand, hints and moves), or, without a
     token, the public state for spectators."""
@@ -80,7 +82,8 @@ async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
 @router.post(
     "/{table_id}/actions",
     response_model=ActionResult,
-    responses=_errors(401, 404, 409, 413, 422, 429, 503),
+    operation_id="act",
+    responses=_errors(400, 401, 404, 409, 413, 422, 429, 503),
 )
 async def act(
     viewer: SeatDep,
@@ -114,7 +117,12 @@ async def act(
     return ActionResult(seq=last, events=events, view=_view(services, outcome.state, viewer.seat))
 
 
-@router.get("/{table_id}/events", response_model=EventPage, responses=_errors(404, 422, 429, 503))
+@router.get(
+    "/{table_id}/events",
+    response_model=EventPage,
+    operation_id="get_events",
+    responses=_errors(404, 422, 429, 503),
+)
 async def get_events(
     viewer: ViewerDep,
     services: ServicesDep,
@@ -137,6 +145,7 @@ def _resume_point(after: int, last_event_id: str | None) -> int:
 @router.get(
     "/{table_id}/stream",
     response_class=EventSourceResponse,
+    operation_id="stream",
     responses=_errors(404, 422, 429),
 )
 async def stream(

@@ -11,8 +11,8 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.deps import ClientLimited, ServicesDep
-from api.errors import ApiError
-from api.schemas import CardName, ErrorBody, Text
+from api.errors import ApiError, responses
+from api.schemas import CardName, Text
 from companion.cards import Language
 from companion.llm.errors import LLMError, LLMTimeout
 from companion.referee import RefereeError
@@ -28,13 +28,7 @@ from companion.story import (
 
 router = APIRouter(prefix="/v1", tags=["tools"], dependencies=[ClientLimited])
 
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    413: {"model": ErrorBody, "description": "request body over 64 KiB"},
-    422: {"model": ErrorBody, "description": "bad input, or no proposal passed the referee"},
-    429: {"model": ErrorBody, "description": "rate limited: see Retry-After"},
-    502: {"model": ErrorBody, "description": "the model server failed"},
-    504: {"model": ErrorBody, "description": "the model server timed out"},
-}
+_ERRORS = responses(400, 413, 422, 429, 502, 504)
 
 Story = Annotated[list[Text], Field(max_length=200)]
 

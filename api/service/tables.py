@@ -347,7 +347,7 @@ class TableService:
         if decision.verdict is not None:
             judged = action.model_copy(update={"judgement": decision.verdict})
             return [self._action_event(state, judged, by)]
-        return [self._ballot_event(state, action, decision.note)]
+        return [self._ballot_event(state, action, decision.note, by)]
 
     def _resolve(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         """Body → engine action data: the seat added, card names turned into deck ids."""
@@ -444,16 +444,14 @@ class TableService:
         line = action.line  # type: ignore[union-attr]
         return state.game.turn_lines()[-1] if line is None else line
 
-    def _ballot_event(self, state: TableState, action: Action, note: str) -> NewEvent:
+    def _ballot_event(self, state: TableState, action: Action, note: str, by: By) -> NewEvent:
         kind = next(iter(self._needs_judgement(state, action)))
         voters = sorted(electorate(state.game, action))
         if not voters:  # nobody uninvolved: the claim stands or falls as a tie would
             verdict = Verdict(
                 accepted=_SILENCE_UPHOLDS[kind], by="table", reason=f"{note}; nobody else can vote"
             )
-            return self._action_event(
-                state, action.model_copy(update={"judgement": verdict}), "human"
-            )
+            return self._action_event(state, action.model_copy(update={"judgement": verdict}), by)
         return NewEvent(
             "vote_opened",
             {
@@ -506,7 +504,8 @@ class TableService:
         action = self._engine_action(
             {**ballot.action, "judgement": Vote(yes=voted.yes, no=voted.no).model_dump()}
         )
-        settled = self._action_event(state, action, "human", ballot=ballot.ballot)
+        claimant: By = state.config.kinds[ballot.claimant]
+        settled = self._action_event(state, action, claimant, ballot=ballot.ballot)
         return [cast, settled]
 
     def _action_event(

@@ -210,3 +210,12 @@ def physical_table(
         hands=[{"cards": h, "endings": e} for h, e in zip(hands, endings, strict=True)],
         **body,
     )
+
+
+@pytest.fixture
+def live_url(app_factory: Callable[..., FastAPI]) -> Iterator[str]:
+    """The app behind a real uvicorn server on loopback (for streams)."""
+    from tests.api.live import serve_in_thread
+
+    with serve_in_thread(app_factory()) as url:
+        yield url

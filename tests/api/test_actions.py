@@ -145,8 +145,8 @@ def test_pass_discards_privately_and_draws(client: TestClient) -> None:
     assert view["storyteller"] == 1
     assert len(view["hand"]) == len(hand) and hand[0] not in [c["id"] for c in view["hand"]]
     assert len(view["drew"]) == 1 and view["drew"][0] in [c["id"] for c in view["hand"]]
-    mine = [e for e in ann.events() if e["type"] == "action"][0]["data"]
-    theirs = [e for e in bob.events() if e["type"] == "action"][0]["data"]
+    mine = next(e for e in ann.events() if e["type"] == "action")["data"]
+    theirs = next(e for e in bob.events() if e["type"] == "action")["data"]
     assert mine["action"]["discard"] == hand[0] and mine["outcome"]["drew"] == view["drew"]
     assert theirs["action"]["discard"] == "hidden" and "drew" not in theirs["outcome"]
     assert cy.view()["drew"] == []
@@ -185,7 +185,7 @@ def test_declaring_physical_cards(client: TestClient) -> None:
     assert [c["id"] for c in result["view"]["hand"]] == ["king", "queen"]
     assert result["view"]["hidden"] == 6 and result["view"]["hidden_endings"] == 0
     # Others learn how many cards were declared, not which.
-    declared = [e for e in bob.events() if e["type"] == "action"][0]["data"]["action"]
+    declared = next(e for e in bob.events() if e["type"] == "action")["data"]["action"]
     assert declared["cards_count"] == 2 and "cards" not in declared
     assert bob.refused(409, type="declare_hand", cards=["king"])["rule"] == "PD-1"
     # A card drawn must be declared as drawn only after a draw (PD-2).
