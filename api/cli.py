@@ -1,4 +1,4 @@
-"""`companion serve`: the API and web page with uvicorn (SQLite and the bundled model by default)."""
+"""`companion serve`: the API and web page with uvicorn."""
 
 import argparse
 import logging
@@ -17,7 +17,9 @@ def register(sub: Any) -> None:
         default=1,
         help="worker processes; more than one needs PostgreSQL (DATABASE_URL) and REDIS_URL",
     )
-    parser.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    parser.add_argument(
+        "--log-level", default="info", choices=["debug", "info", "warning", "error"]
+    )
     parser.set_defaults(func=serve)
 
 
