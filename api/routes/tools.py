@@ -194,7 +194,7 @@ async def continuation(body: ContinuationRequest, services: ServicesDep) -> Cont
             other_cards=[c.id for c in others],
         )
     )
-    return ContinuationOut(**result.model_dump(), text=result.text)
+    return ContinuationOut(**result.model_dump())
 
 
 @router.post("/story/endings", response_model=EndingOut, responses=_ERRORS)
@@ -205,7 +205,7 @@ async def ending(body: EndingRequest, services: ServicesDep) -> EndingOut:
             story=body.story, ending=body.ending.strip(), language=body.language
         )
     )
-    return EndingOut(**result.model_dump(), text=result.text)
+    return EndingOut(**result.model_dump())
 
 
 @router.post("/story/coherence", response_model=CoherenceVerdict, responses=_ERRORS)
