@@ -7,7 +7,7 @@ A label that names no deck card is a free-text card, matched by its own words in
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from companion.cards import Deck, Group, StoryCard, fold
@@ -18,28 +18,51 @@ from companion.referee.tokens import Language, LatinLanguage, Token, has_japanes
 
 @dataclass(frozen=True)
 class Target:
-    """One card asked about: as the caller gave it, and what it resolved to."""
+    """One card asked about: as the caller gave it, and what it resolved to. Compared and
+    hashed by its strings only (cheap as a cache key)."""
 
     given: str
-    card: StoryCard | None  # None: a free-text card
+    card: StoryCard | None = field(compare=False)  # None: a free-text card
+    key: str = field(init=False)  # deck id, or "free:" + the folded label
 
-    @property
-    def key(self) -> str:
-        return self.card.id if self.card is not None else "free:" + fold(self.given)
+    def __post_init__(self) -> None:
+        key = self.card.id if self.card is not None else "free:" + fold(self.given)
+        object.__setattr__(self, "key", key)
 
     def label(self, language: Language = "en") -> str:
         return self.card.label(language) if self.card is not None else self.given.strip()
 
 
+class Resolver:
+    """Resolves card names against a deck, remembering the answers (bounded)."""
+
+    def __init__(self, deck: Deck, cache_size: int = 4096) -> None:
+        self.deck = deck
+        self._cache: dict[str, Target] = {}
+        self._cache_size = cache_size
+
+    def target(self, given: str) -> Target:
+        target = self._cache.get(given)
+        if target is None:
+            if len(self._cache) >= self._cache_size:
+                self._cache.clear()
+            target = Target(given=given, card=self.deck.resolve(given))
+            self._cache[given] = target
+        return target
+
+    def resolve(self, cards: Sequence[str]) -> list[Target]:
+        """The distinct cards asked about, in the order given; blanks are dropped."""
+        out: dict[str, Target] = {}
+        for given in cards:
+            if isinstance(given, str) and given.strip():
+                target = self.target(given)
+                out.setdefault(target.key, target)
+        return list(out.values())
+
+
 def resolve(deck: Deck, cards: Sequence[str]) -> list[Target]:
     """The distinct cards asked about, in the order given; blanks are dropped."""
-    out: dict[str, Target] = {}
-    for given in cards:
-        if not isinstance(given, str) or not given.strip():
-            continue
-        target = Target(given=given, card=deck.resolve(given))
-        out.setdefault(target.key, target)
-    return list(out.values())
+    return Resolver(deck).resolve(cards)
 
 
 _NOUN_GROUPS = frozenset({Group.CHARACTERS, Group.ITEMS, Group.PLACES})

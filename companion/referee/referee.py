@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from companion.cards import Deck
+from companion.cards import Deck, StoryCard
 from companion.referee import guards, inferences, rules
 from companion.referee.errors import (
     MAX_CARDS,
@@ -26,7 +26,7 @@ from companion.referee.errors import (
     InvalidTextError,
     TooManyCardsError,
 )
-from companion.referee.lexicon import Lexicon, Target, inferences_for, phrase_index, resolve
+from companion.referee.lexicon import Lexicon, Resolver, Target, inferences_for, phrase_index
 from companion.referee.models import Adjudicator, Mention, Method, Ruling
 from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities
@@ -116,10 +116,19 @@ class Referee:
         self.adjudicator = adjudicator
         self.thresholds = thresholds or Thresholds()
         self._lexicon = Lexicon()
+        self._resolver = Resolver(deck)
         self._whole_deck = tuple(Target(card.id, card) for card in deck.story_cards)
         self._semantic = (
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
+
+    def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
+        """Load the tokenizers and embed every card's phrases now, so that the first rulings
+        are as fast as the others (a server calls this at start-up)."""
+        for text, language in (("The king.", "en"), ("王様。", "ja"), ("El rey.", "es")):
+            analyse(text, language)  # type: ignore[arg-type]
+        if self._semantic is not None:
+            self._semantic.warm(languages)
 
     def rule(
         self,
@@ -132,7 +141,7 @@ class Referee:
         """The held cards that `text` mentions; `story` is the story so far (used only to see
         whether a newborn boy is royal); `language` overrides detection for Latin script."""
         check_text(text)
-        targets = tuple(resolve(self.deck, cards))
+        targets = tuple(self._resolver.resolve(cards))
         if len(targets) > MAX_CARDS:
             raise TooManyCardsError(len(targets))
         if not targets:
@@ -141,16 +150,18 @@ class Referee:
         found, blocked = self._lexical(analysis, targets, story)
         mentions: list[Mention] = []
         borderline: list[Mention] = []
+        named = self._named_cards(analysis) if self._semantic is not None else []
         similarities = (
-            self._semantic.similarities(analysis, targets) if self._semantic is not None else None
+            self._semantic.similarities(analysis, targets, [card for card, _ in named])
+            if self._semantic is not None
+            else None
         )
-        named = self._named_cards(analysis) if similarities is not None else []
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             if evidence is None and similarities is not None and owner not in blocked:
-                evidence = self._semantic_evidence(analysis, target, similarities, named)
+                evidence = self._semantic_evidence(analysis, owner, target, similarities, named)
             elif evidence is not None and similarities is not None:
-                evidence = self._confirm(target, evidence, similarities)
+                evidence = self._confirm(owner, evidence, similarities)
             if evidence is None:
                 continue
             mention = self._mention(analysis, target, evidence)
@@ -272,22 +283,22 @@ class Referee:
 
     # semantic ---------------------------------------------------------------------------
 
-    def _named_cards(self, analysis: Analysis) -> list[tuple[int, Hit]]:
-        """Every deck card named in the text (negated or not), as (deck index, hit)."""
+    def _named_cards(self, analysis: Analysis) -> list[tuple[StoryCard, Hit]]:
+        """Every deck card named in the text (negated or not), with where."""
         hits = self._lexicon.find(self._whole_deck, analysis.tokens, analysis.latin)
-        return [(hit.owner, hit) for hit in hits]
+        return [(self.deck.story_cards[hit.owner], hit) for hit in hits]
 
     def _semantic_evidence(
         self,
         analysis: Analysis,
+        owner: int,
         target: Target,
         similarities: Similarities,
-        named: list[tuple[int, Hit]],
+        named: list[tuple[StoryCard, Hit]],
     ) -> _Evidence | None:
         """Flagged, borderline or None, from the target's best-matching segment."""
-        assert self._semantic is not None
         t = self.thresholds
-        column = similarities.of(target, self._semantic.card_index)
+        column = similarities.held[:, owner]
         row = int(np.argmax(column))
         cosine = float(column[row])
         flag, borderline = t.flag[analysis.language], t.borderline[analysis.language]
@@ -311,18 +322,17 @@ class Referee:
         similarities: Similarities,
         row: int,
         cosine: float,
-        named: list[tuple[int, Hit]],
+        named: list[tuple[StoryCard, Hit]],
     ) -> str | None:
         """Another card named in the same segment is at least as close: the closeness is
         that card's (a sentence about a queen is near King too)."""
         segment = similarities.segments[row]
-        for index, hit in named:
-            card = self.deck.story_cards[index]
+        for card, hit in named:
             if target.card is not None and card.id == target.card.id:
                 continue
             if hit.start < segment.start or hit.end > segment.end:
                 continue
-            if similarities.deck[row, index] >= cosine - self.thresholds.explain_margin:
+            if similarities.named[card.id][row] >= cosine - self.thresholds.explain_margin:
                 return f"explained by {card.label()!r}"
         return None
 
@@ -348,13 +358,12 @@ class Referee:
                 return reason
         return None
 
-    def _confirm(
-        self, target: Target, evidence: _Evidence, similarities: Similarities
-    ) -> _Evidence:
+    def _confirm(self, owner: int, evidence: _Evidence, similarities: Similarities) -> _Evidence:
         """Lexical evidence that the embedding agrees with scores a little higher."""
-        assert self._semantic is not None
-        column = similarities.of(target, self._semantic.card_index)
-        if float(column.max()) < self.thresholds.borderline[similarities.language]:
+        if (
+            float(similarities.held[:, owner].max())
+            < self.thresholds.borderline[similarities.language]
+        ):
             return evidence
         return replace(evidence, score=min(0.99, evidence.score + 0.02), method="lexical+semantic")
 

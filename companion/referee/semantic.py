@@ -1,15 +1,16 @@
-"""Semantic matching: the text and its clauses against every card's phrases, by embedding.
+"""Semantic matching: the text and its clauses against the held cards' phrases, by embedding.
 
 The text's segments (the whole text, and its clauses when it has several) are embedded in one
-call. Every deck card's phrases (prototypes and names, in the text's language) sit in one
-matrix, embedded once per language through `embeddings.CardVectorCache` (kept on disk when the
-cache has a directory), so a ruling costs one embed call and one matrix product. Scoring every
-deck card, not only the held ones, lets the referee explain a match away: a sentence about a
-queen is close to King too, but Queen is named in it.
+call. Each held card's phrases (prototypes and names, in the text's language; a free-text card's
+label) are embedded once through `embeddings.CardVectorCache` (kept on disk when that cache has
+a directory) and stacked once per set of held cards, so a ruling costs one embed call and one
+small matrix product. Cards named in the text are scored too, to explain matches away: a
+sentence about a queen is close to King as well, but it is Queen that it names.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -21,35 +22,33 @@ from companion.referee.tokens import Language
 from embeddings import CardVectorCache, Embedder
 
 Vectors = npt.NDArray[np.float32]
-MAX_SEGMENTS = 8  # the whole text and up to seven clauses
+MAX_SEGMENTS = 4  # the whole text and up to three of its sentences
 
 
-def card_phrases(card: StoryCard, lang: Language) -> tuple[str, ...]:
-    """What a card is compared with: its prototypes and names in one language."""
+def phrases_of(target: Target, lang: Language) -> tuple[str, ...]:
+    """What a card is compared with: its prototypes and names in one language (a free-text
+    card: its label)."""
+    card = target.card
+    if card is None:
+        return (target.given.strip(),)
     text = card.text.get(lang) or card.text["en"]
     return (*text.prototypes, *text.names)
 
 
 @dataclass(frozen=True)
-class _DeckMatrix:
-    vectors: Vectors  # (phrases, dimension)
-    starts: npt.NDArray[np.intp]  # first row of each card, for np.maximum.reduceat
+class _Stack:
+    vectors: Vectors  # (phrases, dimension), all targets' phrases one after the other
+    starts: npt.NDArray[np.intp]  # first row of each target, for np.maximum.reduceat
 
 
 @dataclass(frozen=True)
 class Similarities:
-    """Cosine of each segment to each deck card, and to each free-text card asked about."""
+    """Best cosine of each segment to each held card (and to the cards named in the text)."""
 
     language: Language
     segments: list[Span]
-    deck: npt.NDArray[np.float32]  # (segments, deck cards)
-    free: dict[str, npt.NDArray[np.float32]]  # free-text target key → (segments,)
-
-    def of(self, target: Target, card_index: dict[str, int]) -> npt.NDArray[np.float32]:
-        if target.card is not None:
-            column: npt.NDArray[np.float32] = self.deck[:, card_index[target.card.id]]
-            return column
-        return self.free[target.key]
+    held: npt.NDArray[np.float32]  # (segments, targets)
+    named: dict[str, npt.NDArray[np.float32]]  # deck id → (segments,)
 
 
 class SemanticMatcher:
@@ -57,39 +56,48 @@ class SemanticMatcher:
         self.deck = deck
         self.embedder = embedder
         self.vectors = vectors if vectors is not None else CardVectorCache(embedder)
-        self.card_index = {card.id: i for i, card in enumerate(deck.story_cards)}
-        self._matrices: dict[Language, _DeckMatrix] = {}
+        self._stack = lru_cache(maxsize=256)(self._build_stack)
+        self._warm: set[Language] = set()
 
-    def matrix(self, lang: Language) -> _DeckMatrix:
-        matrix = self._matrices.get(lang)
-        if matrix is None:
-            phrases = [card_phrases(card, lang) for card in self.deck.story_cards]
-            flat = [p for group in phrases for p in group]
-            self.vectors.warm(flat)
-            starts = np.cumsum([0, *(len(g) for g in phrases[:-1])]).astype(np.intp)
-            matrix = _DeckMatrix(self.vectors.vectors(flat), starts)
-            self._matrices[lang] = matrix
-        return matrix
+    def warm(self, languages: Sequence[Language]) -> None:
+        """Embed every deck card's phrases in these languages now, in one batch (read back
+        from the cache's disk copy when it has one); done anyway on a language's first use."""
+        for lang in languages:
+            if lang in self._warm:
+                continue
+            targets = [Target(card.id, card) for card in self.deck.story_cards]
+            self.vectors.warm([p for t in targets for p in phrases_of(t, lang)])
+            self._warm.add(lang)
+
+    def _build_stack(self, targets: tuple[Target, ...], lang: Language) -> _Stack:
+        groups = [phrases_of(t, lang) for t in targets]
+        flat = [p for group in groups for p in group]
+        starts = np.cumsum([0, *(len(g) for g in groups[:-1])]).astype(np.intp)
+        return _Stack(np.ascontiguousarray(self.vectors.vectors(flat).T), starts)
 
     @staticmethod
     def segments(analysis: Analysis) -> list[Span]:
+        """The whole text, and its sentences when it has several (one embed call for all:
+        on the dev split, clause segments cost time and changed no ruling)."""
         whole = Span(0, len(analysis.text))
-        clauses = [c for c in analysis.clauses if c.end > c.start]
-        if len(clauses) <= 1:
+        sentences = [s for s in analysis.sentences if s.end > s.start]
+        if len(sentences) <= 1:
             return [whole]
-        return [whole, *clauses[: MAX_SEGMENTS - 1]]
+        return [whole, *sentences[: MAX_SEGMENTS - 1]]
 
-    def similarities(self, analysis: Analysis, targets: Sequence[Target]) -> Similarities:
+    def similarities(
+        self, analysis: Analysis, targets: tuple[Target, ...], named: Sequence[StoryCard]
+    ) -> Similarities:
         segments = self.segments(analysis)
-        matrix = self.matrix(analysis.language)
+        lang = analysis.language
+        self.warm([lang])
         texts = [analysis.text[s.start : s.end] for s in segments]
         segment_vectors = self.embedder.embed(texts)
-        per_phrase = segment_vectors @ matrix.vectors.T  # (segments, phrases)
-        deck = np.maximum.reduceat(per_phrase, matrix.starts, axis=1).astype(np.float32)
-        free: dict[str, npt.NDArray[np.float32]] = {}
-        labels = [t.given.strip() for t in targets if t.card is None]
-        if labels:
-            label_vectors = self.vectors.vectors(labels)
-            for label, column in zip(labels, (segment_vectors @ label_vectors.T).T, strict=True):
-                free[Target(label, None).key] = column.astype(np.float32)
-        return Similarities(analysis.language, segments, deck, free)
+        stack = self._stack(targets, lang)
+        held = np.maximum.reduceat(segment_vectors @ stack.vectors, stack.starts, axis=1)
+        out: dict[str, npt.NDArray[np.float32]] = {}
+        for card in named:
+            if card.id not in out:
+                rows = self.vectors.vectors(phrases_of(Target(card.id, card), lang))
+                out[card.id] = (segment_vectors @ rows.T).max(axis=1).astype(np.float32)
+        return Similarities(lang, segments, held.astype(np.float32), out)

@@ -46,7 +46,9 @@ _JAPANESE_CHAR = re.compile(
 _JAPANESE_RUN = re.compile(
     r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef々〆ヵヶー]+"
 )
-_LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?|\d+")
+_JA = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f々〆ヵヶー"
+# a word of letters (not Japanese ones), with one inner apostrophe ("king's", "didn't")
+_LATIN_WORD = re.compile(rf"[^\W\d_{_JA}]+(?:['’][^\W\d_{_JA}]+)?|\d+")
 
 _EN_HINTS = words(
     "the a an and of to in was were he she it his her they them with on at is had that this "
@@ -74,8 +76,9 @@ def detect_latin_language(text: str) -> LatinLanguage:
     es = sum(w in _ES_HINTS for w in words_) + 2 * sum(ch in _ES_LETTERS for ch in text.lower())
     if abs(en - es) < 2 and words_:
         ratios = dict(simplemma.langdetect(" ".join(words_[:200]), lang=("en", "es")))
-        if ratios["es"] != ratios["en"]:
-            return "es" if ratios["es"] > ratios["en"] else "en"
+        es_ratio, en_ratio = ratios.get("es", 0.0), ratios.get("en", 0.0)
+        if es_ratio != en_ratio:
+            return "es" if es_ratio > en_ratio else "en"
     return "es" if es > en else "en"
 
 

@@ -9,7 +9,9 @@ from companion.cli import main
 
 
 def test_single_text_human_readable(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["referee", "--embedder", "none", "--cards", "Forest,Sword", "She slept in the forest."])
+    code = main(
+        ["referee", "--embedder", "none", "--cards", "Forest,Sword", "She slept in the forest."]
+    )
     out = capsys.readouterr().out
     assert code == 0
     assert "Forest" in out and "'forest'" in out and "Sword" not in out
@@ -40,7 +42,11 @@ def test_batch_writes_one_line_per_input_and_error_lines(tmp_path: Path) -> None
     ]
     source = tmp_path / "in.jsonl"
     source.write_text(
-        "\n".join([json.dumps(x) for x in lines[:2]] + ["{not json", ""] + [json.dumps(x) for x in lines[2:]]),
+        "\n".join(
+            [json.dumps(x) for x in lines[:2]]
+            + ["{not json", ""]
+            + [json.dumps(x) for x in lines[2:]]
+        ),
         encoding="utf-8",
     )
     out = tmp_path / "out.jsonl"
@@ -48,7 +54,12 @@ def test_batch_writes_one_line_per_input_and_error_lines(tmp_path: Path) -> None
     results = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in results] == ["a", "b", 3, "c", "d", "e"]
     assert results[0]["mentions"] == [
-        {"card": "Forest", "score": results[0]["mentions"][0]["score"], "evidence": "forest", "method": "lexical"}
+        {
+            "card": "Forest",
+            "score": results[0]["mentions"][0]["score"],
+            "evidence": "forest",
+            "method": "lexical",
+        }
     ]
     assert [m["card"] for m in results[1]["mentions"]] == ["wolf"]  # as given, once
     assert "error" in results[2] and "error" in results[3]

@@ -95,8 +95,10 @@ def test_duplicate_cards_are_ruled_and_reported_once(lexical_referee: Referee) -
 
 def test_multiword_names_and_verb_forms(lexical_referee: Referee) -> None:
     text = "The shepherd and the miller's daughter fell in love."
-    assert flagged(lexical_referee, text, ["Two People Fall in Love"]) == ["Two People Fall in Love"]
-    assert flagged(lexical_referee, "Se enamoraron en primavera.", ["Dos personas se enamoran"]) == [
-        "Dos personas se enamoran"
+    assert flagged(lexical_referee, text, ["Two People Fall in Love"]) == [
+        "Two People Fall in Love"
     ]
+    assert flagged(
+        lexical_referee, "Se enamoraron en primavera.", ["Dos personas se enamoran"]
+    ) == ["Dos personas se enamoran"]
     assert flagged(lexical_referee, "二人は恋に落ちた。", ["恋に落ちる二人"]) == ["恋に落ちる二人"]
