@@ -29,7 +29,7 @@ from companion.referee.errors import (
 from companion.referee.lexicon import Lexicon, Resolver, Target, inferences_for, phrase_index
 from companion.referee.models import Adjudicator, Mention, Method, Ruling
 from companion.referee.patterns import Hit
-from companion.referee.semantic import SemanticMatcher, Similarities
+from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
 from companion.referee.text import Analysis, Span, analyse
 from companion.referee.tokens import Language
 from embeddings import CardVectorCache, Embedder
@@ -140,22 +140,48 @@ class Referee:
     ) -> Ruling:
         """The held cards that `text` mentions; `story` is the story so far (used only to see
         whether a newborn boy is royal); `language` overrides detection for Latin script."""
-        check_text(text)
+        return self.rule_many([text], cards, story=story, language=language)[0]
+
+    def rule_many(
+        self,
+        texts: Sequence[str],
+        cards: Sequence[str],
+        *,
+        story: Sequence[str] = (),
+        language: Language | None = None,
+    ) -> list[Ruling]:
+        """One ruling per text, against the same cards: every text is checked first (one bad
+        text refuses the batch), and all are embedded in a single call."""
+        for text in texts:
+            check_text(text)
         targets = tuple(self._resolver.resolve(cards))
         if len(targets) > MAX_CARDS:
             raise TooManyCardsError(len(targets))
         if not targets:
-            return Ruling(text=text, mentions=(), borderline=())
-        analysis = analyse(text, language)
+            return [Ruling(text=text, mentions=(), borderline=()) for text in texts]
+        analyses = [analyse(text, language) for text in texts]
+        vectors = self._semantic.embed(analyses) if self._semantic is not None else None
+        return [
+            self._rule(analysis, targets, story, vectors[i] if vectors is not None else None)
+            for i, analysis in enumerate(analyses)
+        ]
+
+    def _rule(
+        self,
+        analysis: Analysis,
+        targets: tuple[Target, ...],
+        story: Sequence[str],
+        segment_vectors: Vectors | None,
+    ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
+        similarities = None
+        named: list[tuple[StoryCard, Hit]] = []
+        if self._semantic is not None and segment_vectors is not None:
+            named = self._named_cards(analysis)
+            cards = [card for card, _ in named]
+            similarities = self._semantic.similarities(analysis, segment_vectors, targets, cards)
         mentions: list[Mention] = []
         borderline: list[Mention] = []
-        named = self._named_cards(analysis) if self._semantic is not None else []
-        similarities = (
-            self._semantic.similarities(analysis, targets, [card for card, _ in named])
-            if self._semantic is not None
-            else None
-        )
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             if evidence is None and similarities is not None and owner not in blocked:
@@ -167,15 +193,11 @@ class Referee:
             mention = self._mention(analysis, target, evidence)
             (mentions if evidence.flagged else borderline).append(mention)
         if self.adjudicator is not None and borderline:
-            settled, borderline = self._adjudicate(text, story, borderline)
+            settled, borderline = self._adjudicate(analysis.text, story, borderline)
             mentions += settled
         mentions.sort(key=lambda m: (-m.score, m.start))
         borderline.sort(key=lambda m: (-m.score, m.start))
-        return Ruling(text=text, mentions=tuple(mentions), borderline=tuple(borderline))
-
-    def rule_many(self, texts: Sequence[str], cards: Sequence[str]) -> list[Ruling]:
-        """One ruling per text, against the same cards (indexes and card vectors reused)."""
-        return [self.rule(text, cards) for text in texts]
+        return Ruling(text=analysis.text, mentions=tuple(mentions), borderline=tuple(borderline))
 
     # lexical and inference -------------------------------------------------------------
 

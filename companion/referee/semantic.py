@@ -85,14 +85,33 @@ class SemanticMatcher:
             return [whole]
         return [whole, *sentences[: MAX_SEGMENTS - 1]]
 
+    def embed(self, analyses: Sequence[Analysis]) -> list[Vectors]:
+        """The segment vectors of each text, all embedded in one call."""
+        spans = [self.segments(a) for a in analyses]
+        texts = [
+            a.text[s.start : s.end]
+            for a, segments in zip(analyses, spans, strict=True)
+            for s in segments
+        ]
+        vectors = self.embedder.embed(texts)
+        out: list[Vectors] = []
+        position = 0
+        for segments in spans:
+            out.append(vectors[position : position + len(segments)])
+            position += len(segments)
+        return out
+
     def similarities(
-        self, analysis: Analysis, targets: tuple[Target, ...], named: Sequence[StoryCard]
+        self,
+        analysis: Analysis,
+        segment_vectors: Vectors,
+        targets: tuple[Target, ...],
+        named: Sequence[StoryCard],
     ) -> Similarities:
+        """Similarities of a text's segments (vectors from `embed`) to the cards."""
         segments = self.segments(analysis)
         lang = analysis.language
         self.warm([lang])
-        texts = [analysis.text[s.start : s.end] for s in segments]
-        segment_vectors = self.embedder.embed(texts)
         stack = self._stack(targets, lang)
         held = np.maximum.reduceat(segment_vectors @ stack.vectors, stack.starts, axis=1)
         out: dict[str, npt.NDArray[np.float32]] = {}
