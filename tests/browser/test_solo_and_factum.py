@@ -62,7 +62,7 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     page.screenshot(path=str(screenshots / "solo-finished.png"))
 
     page.click("#read-tale")
-    expect(page.locator(".tale h1")).to_contain_text("Un cuento contado en la mesa")
+    expect(page.locator(".tale h1")).to_have_text("Un cuento de Robin, IA 1 e IA 2")
     expect(page.locator("#tale-story .ending-line")).not_to_be_empty()
 
 

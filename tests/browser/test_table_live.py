@@ -77,7 +77,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(ben.locator("#turn")).to_have_text("You are the storyteller")
     for page in (ann, cleo):
         expect(page.locator("#turn")).to_have_text("Storyteller: Ben")
-        expect(page.locator(f"#story .tag[data-card='{card}']")).to_have_text(label)
+        expect(page.locator(f"#story .tag[data-card='{card}']")).to_have_text(f"{label} · Ben")
         expect(page.locator("#story mark.played")).to_have_text(re.compile(label, re.IGNORECASE))
     expect(ann.locator("#feed")).to_contain_text(f"Ben interrupted with {label}")
     _shot(ann, screenshots, "story-marked")

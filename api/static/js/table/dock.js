@@ -193,6 +193,24 @@ export function splitSentences(text) {
   return [sentences[0], sentences.slice(1).join(language() === "ja" ? "" : " ")];
 }
 
+/** What the table votes on, quoted: the ending told, the sentence a card was played on or
+ * claimed from, or the challenged sentence with the challenger's reason. */
+function claimText(view, ballot) {
+  const action = ballot.action || {};
+  let quote = null;
+  if (ballot.kind === "ending") {
+    quote = [...(action.linking || []), action.ending ? endingText(action.ending) : ""].join(" ").trim();
+  } else if (action.sentence) {
+    quote = action.sentence;
+  } else {
+    const line = action.line ?? view.story.length - 1;
+    quote = view.story[line]?.text || null;
+  }
+  if (!quote) return null;
+  return h("blockquote", { class: "suggestion", lang: view.language }, quote,
+    action.reason ? h("span", { class: "note" }, ` — ${action.reason}`) : null);
+}
+
 function votePanel(view, act) {
   const ballot = view.pending;
   const names = namesOf(view);
@@ -205,6 +223,7 @@ function votePanel(view, act) {
   const cast = (yes) => act({ type: "vote", yes, ballot: ballot.ballot });
   return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title", "data-ballot": ballot.ballot },
     h("h2", { id: "vote-title", style: "margin-top:0" }, question),
+    claimText(view, ballot),
     h("p", { class: "note" }, `${ballot.rule}: ${explainRule(ballot.rule)}`),
     view.canVote
       ? h("div", { class: "buttons" },

@@ -16,10 +16,8 @@ export function describeEvent(event, view) {
   const name = names[action.seat ?? data.seat] ?? "";
   const outcome = data.outcome || data.last || {};
   switch (action.type) {
-    case "play":
-      return outcome.accepted === false
-        ? t("table.rejected", { name, card: cardLabel(action.card) })
-        : t("table.event", { name, what: t("table.played", { card: cardLabel(action.card) }) });
+    case "play": // the story shows played cards; the feed only says when one did not count
+      return outcome.accepted === false ? t("table.rejected", { name, card: cardLabel(action.card) }) : null;
     case "interrupt":
     case "card_interrupt":
       return outcome.accepted === false

@@ -66,7 +66,7 @@ export function handSection(view, act) {
     { "aria-labelledby": "hand-title", id: "hand" },
     h("h2", { id: "hand-title" }, t("table.hand"), ` (${view.hand.length + view.hidden})`),
     view.hand.length === 0 && view.hidden === 0
-      ? h("p", { class: "note" }, t("table.handEmpty"))
+      ? (view.finished ? null : h("p", { class: "note" }, t("table.handEmpty")))
       : h("ul", { class: "hand" }, cards),
     endings.length ? [h("h2", {}, t(endings.length > 1 ? "table.endings" : "table.ending")), endings] : null,
   );

@@ -39,17 +39,19 @@ export function findMention(text, cardId, evidence) {
   return null;
 }
 
-/** A card tag: its label and group (text, not colour alone). */
-export function cardTag(cardId) {
+/** A card tag: its label and group (text, not colour alone), and who played it when that was
+ * not the line's teller (an interrupt). */
+export function cardTag(cardId, playedBy = null) {
   const group = cardGroup(cardId);
-  return h("span", { class: `tag g-${group || "none"}`, "data-card": cardId, title: group ? t(`group.${group}`) : "" }, cardLabel(cardId));
+  return h("span", { class: `tag g-${group || "none"}`, "data-card": cardId, title: group ? t(`group.${group}`) : "" },
+    cardLabel(cardId), playedBy ? h("span", { class: "by" }, ` · ${playedBy}`) : null);
 }
 
 /**
  * One line's text with marks: the words of each card played on it (`line.cards`, in the group's
  * colour, plus a tag) and, for the card's holder only, the words the referee heard for one of their cards (`heard`: [{start, end, card}]).
  */
-export function lineText(line, heard = []) {
+export function lineText(line, heard = [], names = null) {
   const spans = [];
   const cards = line.cards || (line.card ? [line.card] : []);
   for (const card of cards) {
@@ -71,7 +73,8 @@ export function lineText(line, heard = []) {
     at = span.end;
   }
   out.push(line.text.slice(at));
-  for (const card of cards) out.push(" ", cardTag(card));
+  const byOthers = new Map((line.plays || []).filter((p) => p.seat !== line.seat).map((p) => [p.card, p.seat]));
+  for (const card of cards) out.push(" ", cardTag(card, byOthers.has(card) ? names?.[byOthers.get(card)] : null));
   return out;
 }
 
@@ -90,19 +93,23 @@ export function storyParagraphs(lines, names, { endingSentence = null, endingSea
     }
     current.lines.push({ ...line, index });
   });
-  const nodes = paragraphs.map((para) =>
-    h("p", { class: "passage", "data-seat": para.seat },
+  const nodes = paragraphs.map((para, i) => {
+    const last = i === paragraphs.length - 1;
+    const ending = endingSentence && last && para.seat === endingSeat;
+    return h("p", { class: "passage", "data-seat": para.seat },
       h("span", { class: "teller-name" }, names[para.seat] ?? `#${para.seat}`),
       para.lines.map((line) => [
         h("span", { class: `line kind-${line.kind || "story"}`, "data-line": line.index },
-          lineText(line, hints.filter((hint) => hint.line === line.index))),
+          lineText(line, hints.filter((hint) => hint.line === line.index), names)),
         " ",
       ]),
-    ),
-  );
-  if (endingSentence) {
-    nodes.push(h("p", { class: "passage ending-line", "data-seat": endingSeat ?? false },
-      h("span", { class: "teller-name" }, names[endingSeat] ?? ""), endingSentence));
+      ending ? h("strong", { class: "ending-line" }, endingSentence) : null,
+    );
+  });
+  const endingTold = endingSentence && paragraphs.at(-1)?.seat === endingSeat;
+  if (endingSentence && !endingTold) {
+    nodes.push(h("p", { class: "passage", "data-seat": endingSeat ?? false },
+      h("span", { class: "teller-name" }, names[endingSeat] ?? ""), h("strong", { class: "ending-line" }, endingSentence)));
   }
   return nodes;
 }

@@ -5,7 +5,7 @@ import { api } from "../api.js";
 import { cardLabel, endingText, loadDeck } from "../deck.js";
 import { download, h } from "../dom.js";
 import { errorText } from "../errors.js";
-import { t } from "../i18n.js";
+import { language, t } from "../i18n.js";
 import { namesOf, readView } from "../table/model.js";
 import { storyParagraphs } from "../table/story.js";
 import { tableLink } from "../tables.js";
@@ -22,12 +22,11 @@ export async function render(main, [tableId, token = null]) {
   const names = namesOf(view);
   const finished = view.winner !== null && view.winner !== undefined;
   const ending = finished && view.ending ? endingText(view.ending) : null;
-  const title = t("tale.untitled", { id: tableId.slice(0, 8) });
+  const title = t("tale.heading", { names: listOf(view.seats.map((seat) => seat.name)) });
   main.append(
     h("article", { class: "tale", lang: view.language },
       h("h1", {}, title),
-      h("p", { class: "note" }, t("tale.players"), ": ", view.seats.map((s) => s.name).join(", "),
-        finished ? [" · ", t("tale.winner", { name: names[view.winner] })] : null),
+      finished ? h("p", { class: "note" }, t("tale.winner", { name: names[view.winner] })) : null,
       view.story.length
         ? h("div", { class: "story full", id: "tale-story" },
             storyParagraphs(view.story, names, { endingSentence: ending, endingSeat: view.winner }))
@@ -43,10 +42,14 @@ export async function render(main, [tableId, token = null]) {
 }
 
 /** The tale as Markdown: one section per passage, with its teller and the cards played in it. */
+/** "Ann, Ben and Cleo" in the interface language. */
+function listOf(names) {
+  return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
+}
+
 export function taleMarkdown(view, title, ending) {
   const names = namesOf(view);
   const out = [`# ${title}`, ""];
-  out.push(`*${t("tale.players")}: ${view.seats.map((s) => s.name).join(", ")}*`, "");
   let seat = null;
   let cards = [];
   let text = [];
