@@ -26,7 +26,7 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     expect(page.locator("[data-status=narrator]")).to_contain_text("Narrador sin conexión")
     seats = page.locator(".seats li")
     expect(seats).to_have_count(3)
-    expect(seats.nth(1)).to_contain_text("IA 1 · IA")
+    expect(seats.nth(1)).to_contain_text("Grimm · IA")
 
     # a hint: a continuation for one of my cards, read out politely, usable in one tap
     page.click("#ask-hint")
@@ -62,7 +62,7 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     page.screenshot(path=str(screenshots / "solo-finished.png"))
 
     page.click("#read-tale")
-    expect(page.locator(".tale h1")).to_have_text("Un cuento de Robin, IA 1 e IA 2")
+    expect(page.locator(".tale h1")).to_have_text("Un cuento de Robin, Grimm y Andersen")
     expect(page.locator("#tale-story .ending-line")).not_to_be_empty()
 
 

@@ -4,6 +4,8 @@ import { api } from "./api.js";
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 6;
+// AI seats are named after storytellers of the tradition (the same in every language).
+export const AI_NAMES = ["Grimm", "Andersen", "Perrault", "Basile", "Aesop"];
 
 /** The page's own link for a seat: the token stays in the fragment, never in a server log. */
 export function joinLink(tableId, token) {

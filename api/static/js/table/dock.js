@@ -13,7 +13,7 @@ export const MAX_SENTENCE = 2000;
  * Build the dock. `act(action)` sends an action and resolves true when accepted;
  * `draft` keeps what is being typed across re-renders: {text, card}.
  */
-export function dock(view, { act, draft, extra = [] }) {
+export function dock(view, { act, draft }) {
   const parts = [];
   const narrate = move(view, "narrate");
   const play = move(view, "play");
@@ -24,7 +24,6 @@ export function dock(view, { act, draft, extra = [] }) {
   if (view.pending) parts.push(votePanel(view, act));
   if (end) parts.push(endForm(view, end, act));
   if (narrate) parts.push(narrateForm(view, { play, act, draft }));
-  parts.push(...extra);
 
   const buttons = [];
   if (pass) buttons.push(passControl(view, pass, act));
@@ -47,10 +46,13 @@ function narrateForm(view, { play, act, draft }) {
     "aria-describedby": "sentence-help",
   });
   box.value = draft.text || "";
-  const counter = h("span", { class: "counter", id: "sentence-help" }, t("narrate.oneSentence"));
+  // the help is read to screen readers; shown only when the sentence grows long
+  const counter = h("span", { class: "counter visually-hidden", id: "sentence-help" }, t("narrate.oneSentence"));
   box.addEventListener("input", () => {
     draft.text = box.value;
-    counter.textContent = box.value.length > MAX_SENTENCE * 0.8
+    const long = box.value.length > MAX_SENTENCE * 0.8;
+    counter.classList.toggle("visually-hidden", !long);
+    counter.textContent = long
       ? t("narrate.tooLong", { n: MAX_SENTENCE }) + ` (${box.value.length})`
       : t("narrate.oneSentence");
   });
@@ -59,19 +61,23 @@ function narrateForm(view, { play, act, draft }) {
         h("option", { value: "" }, t("narrate.noCard")),
         play.cards.map((id) => h("option", { value: id, selected: id === draft.card }, t("action.play", { card: cardLabel(id) }))))
     : null;
-  cardSelect?.addEventListener("change", () => { draft.card = cardSelect.value; });
   const askTable = cardSelect
-    ? h("label", { class: "check" },
+    ? h("label", { class: "check", hidden: !draft.card },
         h("input", { type: "checkbox", id: "ask-table", checked: Boolean(draft.askTable),
           onchange: (e) => { draft.askTable = e.target.checked; } }),
         t("narrate.askTable"))
     : null;
+  cardSelect?.addEventListener("change", () => {
+    draft.card = cardSelect.value;
+    askTable.hidden = !draft.card;
+  });
   const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
     box,
     h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft), send),
-    h("div", { class: "row" }, askTable, h("span", { class: "grow" }), counter),
+    askTable,
+    counter,
   );
   box.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
@@ -83,7 +89,11 @@ function narrateForm(view, { play, act, draft }) {
     event.preventDefault();
     const text = box.value.trim();
     if (!text) return box.focus();
-    if (text.length > MAX_SENTENCE) return void (counter.textContent = t("narrate.tooLong", { n: MAX_SENTENCE }));
+    if (text.length > MAX_SENTENCE) {
+      counter.classList.remove("visually-hidden");
+      counter.textContent = t("narrate.tooLong", { n: MAX_SENTENCE });
+      return;
+    }
     const card = cardSelect?.value || "";
     send.disabled = true;
     const ok = await act(card

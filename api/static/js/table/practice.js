@@ -63,6 +63,6 @@ export function practicePanel(view, { use, memory }) {
   endingButton?.addEventListener("click", () => ask("ending", endingButton));
   if (memory.last) fill(output, h("div", { class: "suggestion" }, memory.last));
   return h("section", { id: "practice", "aria-label": t("hint.heading") },
-    h("div", { class: "buttons" }, view.hand.length ? continuation : null, endingButton),
+    h("div", { class: "row" }, view.hand.length ? continuation : null, endingButton),
     output);
 }

@@ -6,7 +6,7 @@ import { errorText } from "../errors.js";
 import { fill, h } from "../dom.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
 import { qrSvg } from "../qr.js";
-import { MAX_SEATS, MIN_SEATS, createTable, tableLink } from "../tables.js";
+import { AI_NAMES, MAX_SEATS, MIN_SEATS, createTable, tableLink } from "../tables.js";
 
 export function render(main) {
   const seats = [
@@ -56,7 +56,8 @@ export function render(main) {
       return;
     }
     const n = seats.filter((s) => s.kind === kind).length + 1;
-    seats.push({ name: t(kind === "ai" ? "host.aiName" : "host.defaultName", { n }), kind });
+    const name = kind === "ai" ? AI_NAMES[(n - 1) % AI_NAMES.length] : t("host.defaultName", { n });
+    seats.push({ name, kind });
     renderSeats();
     document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
   }

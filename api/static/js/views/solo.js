@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { errorText } from "../errors.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
-import { createTable } from "../tables.js";
+import { AI_NAMES, createTable } from "../tables.js";
 
 export function render(main) {
   const error = h("div", { class: "error", role: "alert", id: "solo-error" });
@@ -28,7 +28,7 @@ export function render(main) {
     try {
       const count = Number(opponents.value);
       const seats = [{ name: name.value.trim(), kind: "human" }];
-      for (let i = 1; i <= count; i++) seats.push({ name: t("host.aiName", { n: i }), kind: "ai" });
+      for (let i = 0; i < count; i++) seats.push({ name: AI_NAMES[i], kind: "ai" });
       const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false });
       const me = table.seats.find((seat) => seat.link);
       location.hash = `#/t/${table.id}/${me.token}`;

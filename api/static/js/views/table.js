@@ -30,11 +30,12 @@ export async function render(main, [tableId, token = null]) {
     story: h("section", { "aria-labelledby": "story-title" }),
     feed: h("ul", { class: "feed", id: "feed", "aria-label": "log" }),
     physical: h("div", { id: "physical-slot" }),
+    practice: h("div", { id: "practice-slot" }),
     hand: h("div", { id: "hand-slot" }),
     refusal: h("div", { class: "refusal", id: "refusal", role: "alert" }),
     dock: h("div", { class: "dock", id: "dock" }),
   };
-  main.append(ui.header, ui.hint, ui.story, ui.feed, ui.physical, ui.hand, ui.dock);
+  main.append(ui.header, ui.hint, ui.story, ui.feed, ui.practice, ui.physical, ui.hand, ui.dock);
 
   let view = null;
   let refreshing = null;
@@ -135,6 +136,7 @@ export async function render(main, [tableId, token = null]) {
       fill(ui.feed, feed.slice(-FEED_LENGTH).map((line) => h("li", {}, line)));
       fill(ui.physical, physicalPanel(current, act, picked));
       fill(ui.hand, current.you === null ? h("p", { class: "note" }, t("table.spectator")) : handSection(current, act));
+      drawPractice(current);
       drawDock(current);
     });
   }
@@ -179,10 +181,12 @@ export async function render(main, [tableId, token = null]) {
     if (atBottom) storyBox.scrollTop = storyBox.scrollHeight;
   }
 
-  function drawDock(current) {
-    const extra = [];
-    if (isPractice(current) && current.you !== null && current.storyteller === current.you && current.winner === null) {
-      extra.push(practicePanel(current, {
+  function drawPractice(current) {
+    if (!(isPractice(current) && current.you !== null && current.storyteller === current.you && !current.finished)) {
+      fill(ui.practice);
+      return;
+    }
+    fill(ui.practice, practicePanel(current, {
         memory: practiceMemory,
         use: (text, kind) => {
           const target = document.getElementById(kind === "ending" ? "linking" : "sentence") || document.getElementById("sentence");
@@ -192,8 +196,10 @@ export async function render(main, [tableId, token = null]) {
           target.focus();
         },
       }));
-    }
-    fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft, extra }));
+  }
+
+  function drawDock(current) {
+    fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft }));
   }
 
   const live = new LiveTable({
