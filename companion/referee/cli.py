@@ -19,7 +19,7 @@ from companion.cards import Deck, DeckError, load_deck, once_upon_a_time_deck
 from companion.referee.errors import RefereeError
 from companion.referee.models import Ruling
 from companion.referee.referee import Referee
-from embeddings import Embedder
+from embeddings import Embedder, EmbeddingError
 
 
 def register(sub: Any) -> None:
@@ -46,14 +46,16 @@ def register(sub: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _build_embedder(kind: str | None) -> Embedder | None:
+def build_referee(deck: Deck, embedder_kind: str | None) -> Referee:
+    """The referee the settings describe: their embedder (or `embedder_kind`; "none" for
+    lexical only), card vectors kept under their cache directory."""
     from companion.settings import Settings
-    from embeddings import load_embedder
+    from embeddings import CardVectorCache, load_embedder
 
     settings = Settings()
-    kind = kind or settings.embedder
+    kind = embedder_kind or settings.embedder
     if kind == "none":
-        return None
+        return Referee(deck, None)
     embedder: Embedder = load_embedder(
         kind,
         cache_dir=settings.cache_dir,
@@ -61,7 +63,9 @@ def _build_embedder(kind: str | None) -> Embedder | None:
         base_url=settings.openai_base_url,
         api_key=settings.openai_api_key,
     )
-    return embedder
+    return Referee(
+        deck, embedder, card_vectors=CardVectorCache(embedder, cache_dir=settings.cache_dir)
+    )
 
 
 def _load_deck(path: Path | None) -> Deck:
@@ -140,11 +144,13 @@ def run(args: argparse.Namespace) -> int:
         print('give the held cards with --cards "Forest,Sword"', file=sys.stderr)
         return 2
     try:
-        deck = _load_deck(args.deck)
+        referee = build_referee(_load_deck(args.deck), args.embedder)
     except DeckError as exc:
         print(f"deck error: {exc}", file=sys.stderr)
         return 2
-    referee = Referee(deck, _build_embedder(args.embedder))
+    except EmbeddingError as exc:
+        print(f"embedder error: {exc}", file=sys.stderr)
+        return 2
     if args.batch is not None:
         return _run_batch(referee, args)
     cards = [c.strip() for c in args.cards.split(",") if c.strip()]

@@ -167,7 +167,7 @@ INFERENCES: tuple[Inference, ...] = (
             lang,
             _ANIMALS[lang],
             _SPEAK[lang],
-            12,
+            _TALK_WINDOW[lang],
             "an animal that speaks",
             second_noun=False,
         )

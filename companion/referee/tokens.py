@@ -91,6 +91,8 @@ def detect_language(text: str) -> Language:
     return detect_latin_language(text)
 
 
+# Dictionary forms too common to match on: な, なら, だろう all have だ; でしょう has です.
+_JA_COPULAS = frozenset({"だ", "です"})
 _SUDACHI_LOCK = threading.Lock()  # one Sudachi tokenizer per process; it is not re-entrant
 
 
@@ -186,10 +188,10 @@ def _japanese_tokens(text: str, offset: int) -> list[Token]:
             surface = m.surface()
             if not surface.strip() or m.part_of_speech()[0] in ("補助記号", "空白"):
                 continue  # punctuation and spaces: no words (clauses are cut on the text)
+            # 会っ → 会う, but な, なら, だろう are not だ (too common a form to match on)
+            forms = (surface, m.dictionary_form(), m.normalized_form())
             keys = frozenset(
-                k
-                for k in (fold(surface), fold(m.dictionary_form()), fold(m.normalized_form()))
-                if k
+                fold(f) for f in forms if fold(f) and (f == surface or f not in _JA_COPULAS)
             )
             out.append(
                 Token(

@@ -70,3 +70,22 @@ def test_batch_writes_one_line_per_input_and_error_lines(tmp_path: Path) -> None
 def test_batch_needs_a_readable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["referee", "--embedder", "none", "--batch", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_batch_with_the_real_model(
+    tmp_path: Path, embeddings_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COMPANION_CACHE_DIR", str(embeddings_cache_dir))
+    source = tmp_path / "in.jsonl"
+    lines = [
+        {"id": 1, "text": "A year later she gave birth to a baby.", "cards": ["Child", "Sword"]},
+        {"id": 2, "text": "王様は森で眠った。", "cards": ["King", "Bosque", "Asleep"]},
+    ]
+    source.write_text("\n".join(json.dumps(x) for x in lines), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["referee", "--batch", str(source), "--out", str(out)]) == 0
+    first, second = (json.loads(line) for line in out.read_text(encoding="utf-8").splitlines())
+    assert [(m["card"], m["evidence"]) for m in first["mentions"]] == [("Child", "baby")]
+    assert {m["card"] for m in second["mentions"]} == {"King", "Bosque", "Asleep"}
+    assert all(m["method"] in ("lexical", "lexical+semantic") for m in second["mentions"])
