@@ -2,6 +2,8 @@
 Python `qrcode` package, and the interface dictionary in all three languages."""
 
 import re
+import shutil
+import subprocess
 
 import pytest
 import qrcode
@@ -181,3 +183,26 @@ def test_forms_are_labelled_and_readable_in_every_language(browser, static_url, 
         assert not errors
     finally:
         context.close()
+
+
+@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg not installed (zbar-tools)")
+def test_a_join_link_qr_code_scans_back_to_the_link(page, tmp_path):
+    link = (
+        "http://192.168.1.20:8000/#/t/JbztkDY4DQSWHJyW/P8YG6U45Aks7R2PU6Dw_8yChBvpUXoviiHr2i_-w_jE"
+    )
+    page.evaluate(
+        """async (link) => {
+            const qr = await import('/js/qr.js');
+            const svg = qr.qrSvg(link, {label: 'join'});
+            svg.style.width = '240px';
+            svg.id = 'code';
+            document.body.replaceChildren(svg);
+        }""",
+        link,
+    )
+    image = tmp_path / "qr.png"
+    page.locator("#code").screenshot(path=str(image))
+    scanned = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
+    )
+    assert scanned.stdout.strip() == link

@@ -102,6 +102,15 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(cleo.locator("#turn")).to_have_text("You are the storyteller")
     expect(cleo.locator("#feed")).to_contain_text("Ben passed")
 
+    # --- a card played on a sentence that does not tell it does not count --------------------
+    first = hand(cleo)[0]
+    cleo.select_option("#play-with", first["id"])
+    cleo.fill("#sentence", "The wind blew softly over the hills.")
+    cleo.click("#tell")
+    expect(cleo.locator("#refusal")).to_contain_text(f"Your {first['label']} did not count.")
+    expect(ann.locator("#feed")).to_contain_text(f"Cleo's {first['label']} did not count")
+    expect(cleo.locator(f"#hand li.card[data-card='{first['id']}']")).to_have_count(1)
+
     # --- Cleo plays every card, one sentence each, then ends; the others vote -----------------
     for _ in range(12):
         cards = hand(cleo)

@@ -98,7 +98,7 @@ const en = {
   "table.readTale": "Read the whole tale",
   "table.interrupted": "{name} interrupted with {card}",
   "table.passed": "{name} passed",
-  "table.rejected": "{name}'s claim with {card} was rejected",
+  "table.rejected": "{name}'s {card} did not count",
   "table.pendingVote": "{name} claims {card}. The other players decide.",
   "table.stepFailed": "A model step failed; the turn is kept. Try again.",
 
@@ -313,7 +313,7 @@ const ja = {
   "table.readTale": "物語をぜんぶ読む",
   "table.interrupted": "{name}さんが{card}で割り込みました",
   "table.passed": "{name}さんがパスしました",
-  "table.rejected": "{name}さんの{card}での宣言は認められませんでした",
+  "table.rejected": "{name}さんの{card}は認められませんでした",
   "table.pendingVote": "{name}さんが{card}を宣言しました。ほかのプレイヤーが判定します。",
   "table.stepFailed": "モデルの処理に失敗しました。手番はそのままです。もう一度お試しください。",
 
@@ -527,7 +527,7 @@ const es = {
   "table.readTale": "Leer el cuento entero",
   "table.interrupted": "{name} interrumpió con {card}",
   "table.passed": "{name} pasó",
-  "table.rejected": "Se rechazó la reclamación de {name} con {card}",
+  "table.rejected": "No contó la carta {card} de {name}",
   "table.pendingVote": "{name} reclama {card}. Deciden los demás jugadores.",
   "table.stepFailed": "Falló un paso del modelo; el turno se mantiene. Vuelve a intentarlo.",
 

@@ -113,7 +113,8 @@ export function render(main) {
         endingSwap: data.get("ending_swap") === "on",
       });
       fill(main, shareView(table));
-      main.focus();
+      window.scrollTo(0, 0);
+      main.focus({ preventScroll: true });
     } catch (failure) {
       error.textContent = errorText(failure);
       button.disabled = false;

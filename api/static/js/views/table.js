@@ -68,6 +68,9 @@ export async function render(main, [tableId, token = null]) {
   function show(raw) {
     const next = readView(raw);
     if (view && next.seq < view.seq) return; // an older answer overtaken by a newer one
+    if (view && (next.storyteller !== view.storyteller || next.story.length !== view.story.length)) {
+      ui.refusal.textContent = ""; // the game moved on: an old refusal would mislead
+    }
     view = next;
     hints.clear();
     const waitingFor = aiThinking(view);
@@ -89,8 +92,11 @@ export async function render(main, [tableId, token = null]) {
     ui.refusal.textContent = "";
     try {
       const reply = await api.act(tableId, token, action, newIdempotencyKey());
-      if (reply?.events) live.deliver(reply.events);
       if (reply?.view) show(reply.view);
+      if (reply?.events) {
+        live.deliver(reply.events); // feed lines and "did not count" notices
+        draw();
+      }
       announce(t("action.sent"));
       return true;
     } catch (failure) {
