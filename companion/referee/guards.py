@@ -196,6 +196,35 @@ def pretended(analysis: Analysis, first: int, last: int) -> str | None:
     return None
 
 
+_COMPOUND_ADJECTIVE = re.compile(
+    r"-(?:like|shaped|sized|size|smooth|colou?red|headed|faced|eyed|legged|hearted|footed|"
+    r"tailed|winged|skinned|haired|wise|proof|free|tight|bound|struck)\b",
+    re.IGNORECASE,
+)
+_TITLES = frozenset({"king", "queen", "prince", "princess", "old", "lady", "lord", "sir"})
+
+
+def in_a_name_or_compound(analysis: Analysis, first: int, last: int) -> str | None:
+    """English words that are not the thing: a compound adjective ("dragon-shaped", "mirror-
+    smooth", "lion-hearted"), or a word inside a longer proper name that it does not end ("the
+    Dragon Inn", but "the Dark Forest" is a forest and "King Arthur" a king)."""
+    tokens = analysis.tokens
+    token = tokens[last]
+    if token.lang != "en":
+        return None
+    if _COMPOUND_ADJECTIVE.match(analysis.text, token.end):
+        return "part of a compound adjective"
+    original = analysis.text[tokens[first].start : tokens[first].end]
+    sentence_start = first == 0 or not analysis.same_sentence(first - 1, first)
+    if not original[:1].isupper() or sentence_start or tokens[first].text in _TITLES:
+        return None
+    if last + 1 < len(tokens) and analysis.same_clause(last, last + 1):
+        following = analysis.text[tokens[last + 1].start : tokens[last + 1].end]
+        if following[:1].isupper():
+            return "part of a proper name"
+    return None
+
+
 def needs_determiner(analysis: Analysis, first: int, last: int) -> str | None:
     """ "well", "bear", "ring", … are cards only as nouns: "the well", "a bear", "rings"."""
     tokens = analysis.tokens
@@ -239,6 +268,7 @@ def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -
     reason = (
         figurative(analysis, start, end)
         or needs_determiner(analysis, first, last)
+        or in_a_name_or_compound(analysis, first, last)
         or simile(analysis, first, last)
         or negated(analysis, first, last, predicate=predicate)
     )

@@ -50,7 +50,10 @@ class PatternIndex:
 
     Entries are (owner, pattern, noun): a noun pattern meets tokens' noun keys only."""
 
-    def __init__(self, entries: Iterable[tuple[int, Pattern, bool]]) -> None:
+    def __init__(
+        self, entries: Iterable[tuple[int, Pattern, bool]], *, max_gap: int = _MAX_GAP
+    ) -> None:
+        self._max_gap = max_gap
         self._by_first: tuple[dict[str, list[tuple[int, Pattern]]], ...] = (
             defaultdict(list),  # patterns matched on all keys
             defaultdict(list),  # noun patterns
@@ -66,12 +69,13 @@ class PatternIndex:
                 continue
             for i, token in enumerate(tokens):
                 seen: set[tuple[int, Pattern]] = set()
+                suffix = token.pos.startswith("接尾辞")  # 一本 is a count, not a Book
                 for key in token.noun_keys if noun else token.keys:
                     for owner, pattern in by_first.get(key, ()):
-                        if (owner, pattern) in seen:
+                        if (owner, pattern) in seen or (noun and suffix and len(pattern) == 1):
                             continue
                         seen.add((owner, pattern))
-                        last = _match_rest(tokens, i, pattern, bool(noun))
+                        last = _match_rest(tokens, i, pattern, bool(noun), self._max_gap)
                         if last is not None and (owner, i, last) not in hits:
                             end = tokens[last].end
                             hits[(owner, i, last)] = Hit(
@@ -80,11 +84,13 @@ class PatternIndex:
         return list(hits.values())
 
 
-def _match_rest(tokens: Sequence[Token], first: int, pattern: Pattern, noun: bool) -> int | None:
+def _match_rest(
+    tokens: Sequence[Token], first: int, pattern: Pattern, noun: bool, max_gap: int
+) -> int | None:
     """Index of the last token when the pattern matches from `first`, else None."""
     position = first
     for keys in pattern[1:]:
-        for step in range(1, _MAX_GAP + 2):
+        for step in range(1, max_gap + 2):
             nxt = position + step
             if nxt >= len(tokens):
                 return None

@@ -141,7 +141,7 @@ def _idioms(lang: Language) -> tuple[PatternIndex, tuple[frozenset[str], ...]]:
         keys = [compile_phrase(w, lang, noun=True, exact=True) for w in marked]
         figurative.append(frozenset().union(*(k[0] for k in keys if k)) if marked else frozenset())
         entries.append((len(figurative) - 1, pattern, True))
-    return PatternIndex(entries), tuple(figurative)
+    return PatternIndex(entries, max_gap=0), tuple(figurative)  # idioms are word for word
 
 
 def _figurative_spans(tokens: list[Token], lang: Language) -> list[tuple[int, int]]:

@@ -76,3 +76,54 @@ def test_a_royal_birth_uses_the_story_so_far(lexical_referee: Referee) -> None:
     story = ("And the king fell in love with the woodcutter's daughter and married her.",)
     assert "Prince" in flagged(lexical_referee, text, ["Prince", "Child"], story=story)
     assert "Prince" not in flagged(lexical_referee, text, ["Prince", "Child"])
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "expected"),
+    [
+        ("After a long dry spell the crops failed.", ["Spell"], set()),
+        ("The dragon-shaped kite flew high.", ["Dragon"], set()),
+        ("They drank ale at the Dragon Inn.", ["Dragon", "Inn"], {"Inn"}),
+        ("They rode into the Dark Forest.", ["Forest"], {"Forest"}),
+        ("She sang well.", ["Well"], set()),
+        ("She drew water from the old well.", ["Well"], {"Well"}),
+        (
+            "He was as brave as a lion and as strong as a bear.",
+            ["Bear", "Brave", "Strong"],
+            {"Brave", "Strong"},
+        ),
+        ("He wolfed down his supper.", ["Wolf", "Food"], {"Food"}),
+        ("A stone dragon guarded the gate.", ["Dragon"], set()),
+        ("The children played at being kings and queens.", ["Child", "King", "Queen"], {"Child"}),
+        ("The wind died down at dusk.", ["Someone Dies"], set()),
+        ("A cat burglar crept over the roofs.", ["Cat", "Thief"], {"Thief"}),
+        ("Devoró la cena como un lobo.", ["Lobo", "Comida"], {"Comida"}),
+        ("La niña llevaba una cola de caballo.", ["Caballo", "Niño"], {"Niño"}),
+        ("台所には洗い物が山のようにたまっていた。", ["山", "台所"], {"台所"}),
+        ("竜は宝の山の上で眠っていた。", ["山", "宝物", "竜"], {"宝物", "竜"}),
+        ("一本の木が立っていた。", ["本", "木"], {"木"}),
+    ],
+)
+def test_figurative_uses_are_not_mentions(
+    lexical_referee: Referee, text: str, cards: list[str], expected: set[str]
+) -> None:
+    assert flagged(lexical_referee, text, cards) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "expected"),
+    [
+        ("Nobody recognised the king in his rags.", ["King"], {"King"}),
+        ("Nobody was brave enough to enter the cave.", ["Brave", "Cave"], {"Cave"}),
+        ("The frog said nothing at all.", ["This Animal Can Talk", "Frog"], {"Frog"}),
+        ("The wedding was to take place at the next full moon.", ["A Wedding"], set()),
+        ("La boda se celebraría en primavera.", ["Una boda"], set()),
+        ("Se enamoraron en primavera.", ["Dos personas se enamoran"], {"Dos personas se enamoran"}),
+        ("The king spoke to the miller's son.", ["Prince", "King"], {"King"}),
+        ("El rey habló con el hijo del molinero.", ["Príncipe", "Rey"], {"Rey"}),
+    ],
+)
+def test_scope_of_negation_time_and_kinship(
+    lexical_referee: Referee, text: str, cards: list[str], expected: set[str]
+) -> None:
+    assert flagged(lexical_referee, text, cards) == expected
