@@ -221,11 +221,18 @@ def _plot(
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 5))
+    colours = {"keyword": "tab:gray", "embeddings": "tab:blue", "referee": "tab:orange"}
     for name, (precision, recall) in curves.items():
-        ax.plot(recall, precision, label=f"{name} (curve over thresholds)")
+        ax.plot(recall, precision, color=colours[name], label=f"{name} (over thresholds)")
     for name, counts in points.items():
         ax.scatter(
-            [counts.recall], [counts.precision], marker="o", zorder=3, label=f"{name} (shipped)"
+            [counts.recall],
+            [counts.precision],
+            color=colours[name],
+            marker="o",
+            zorder=3,
+            edgecolors="black",
+            label=f"{name} (as shipped)",
         )
     ax.set_xlabel("recall")
     ax.set_ylabel("precision")
