@@ -65,8 +65,7 @@ export const api = {
     request("POST", `/tables/${enc(tableId)}/actions`, { token, body: action, idempotencyKey }),
   events: (tableId, token, after) =>
     request("GET", `/tables/${enc(tableId)}/events?after=${enc(after)}`, { token }),
-  streamUrl: (tableId, token, after) =>
-    `${BASE}/tables/${enc(tableId)}/stream?after=${enc(after)}` + (token ? `&token=${enc(token)}` : ""),
+  streamUrl: (tableId, after) => `${BASE}/tables/${enc(tableId)}/stream?after=${enc(after)}`,
   deck: (game = "once_upon_a_time") => request("GET", `/decks/${enc(game)}`),
   mentions: (body) => request("POST", "/referee/mentions", { body }),
   continuation: (body) => request("POST", "/story/continuations", { body }),

@@ -1,5 +1,6 @@
 // The action dock at the bottom of the screen (thumb reach): the storyteller's sentence box with
-// dictation, and the pass / end / challenge / stall / vote controls, each shown only when legal.
+// dictation, and the pass / end / challenge / vote controls, each shown only when legal.
+// (No "too slow" button for OU-16: typing a sentence on a phone takes longer than five seconds.)
 
 import { cardLabel, endingText } from "../deck.js";
 import { h } from "../dom.js";
@@ -46,8 +47,12 @@ function narrateForm(view, { play, act, draft }) {
     "aria-describedby": "sentence-help",
   });
   box.value = draft.text || "";
-  // the help is read to screen readers; shown only when the sentence grows long
+  // the help is read to screen readers; shown only when the sentence grows long (or on trouble)
   const counter = h("span", { class: "counter visually-hidden", id: "sentence-help" }, t("narrate.oneSentence"));
+  const say = (text) => {
+    counter.classList.remove("visually-hidden");
+    counter.textContent = text;
+  };
   box.addEventListener("input", () => {
     draft.text = box.value;
     const long = box.value.length > MAX_SENTENCE * 0.8;
@@ -56,6 +61,7 @@ function narrateForm(view, { play, act, draft }) {
       ? t("narrate.tooLong", { n: MAX_SENTENCE }) + ` (${box.value.length})`
       : t("narrate.oneSentence");
   });
+  if (!play?.cards.includes(draft.card)) draft.card = "";
   const cardSelect = play && play.cards.length
     ? h("select", { id: "play-with", "aria-label": t("narrate.cardsToPlay") },
         h("option", { value: "" }, t("narrate.noCard")),
@@ -75,7 +81,7 @@ function narrateForm(view, { play, act, draft }) {
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
     box,
-    h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft), send),
+    h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft, say), send),
     askTable,
     counter,
   );
@@ -89,11 +95,7 @@ function narrateForm(view, { play, act, draft }) {
     event.preventDefault();
     const text = box.value.trim();
     if (!text) return box.focus();
-    if (text.length > MAX_SENTENCE) {
-      counter.classList.remove("visually-hidden");
-      counter.textContent = t("narrate.tooLong", { n: MAX_SENTENCE });
-      return;
-    }
+    if (text.length > MAX_SENTENCE) return say(t("narrate.tooLong", { n: MAX_SENTENCE }));
     const card = cardSelect?.value || "";
     send.disabled = true;
     const ok = await act(card
@@ -109,7 +111,9 @@ function narrateForm(view, { play, act, draft }) {
   return form;
 }
 
-function dictationButton(box, draft) {
+/** Dictation where the browser offers it; `say(text)` reports trouble (no microphone, no
+ * network for the browser's recognizer) in plain words. */
+function dictationButton(box, draft, say) {
   if (!speechAvailable()) return null;
   let stop = null;
   const button = h("button", { type: "button", id: "dictate", "aria-pressed": "false" }, t("narrate.dictate"));
@@ -125,7 +129,8 @@ function dictationButton(box, draft) {
           box.value = before + text;
           draft.text = box.value;
         },
-        onEnd: () => {
+        onEnd: (error) => {
+          if (error && error !== "aborted" && error !== "no-speech") say(t("narrate.noSpeech"));
           stop = null;
           button.setAttribute("aria-pressed", "false");
           button.textContent = t("narrate.dictate");
@@ -136,7 +141,7 @@ function dictationButton(box, draft) {
       button.textContent = t("narrate.stop");
     } catch {
       button.disabled = true;
-      button.title = t("narrate.noSpeech");
+      say(t("narrate.noSpeech"));
     }
   });
   return button;

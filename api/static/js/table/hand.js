@@ -53,7 +53,8 @@ export function handSection(view, act) {
       h("span", { class: "group" }, groupLabel(group)),
       h("span", { class: "name" }, cardLabel(id)),
       isInterrupt(id) ? h("span", { class: "star" }, "★ " + t("card.interrupt")) : null,
-      hint ? h("span", { class: "evidence" }, t("hint.evidence", { evidence: hint.evidence, card: cardLabel(id) })) : null,
+      hint ? h("span", { class: "evidence" }, t("hint.evidence", { evidence: hint.evidence, card: cardLabel(id) }),
+        hint.borderline ? ` ${t("hint.unsure")}` : "") : null,
       buttons,
     );
   });
@@ -98,7 +99,8 @@ export function hintBox(view, act) {
     h("h2", { id: "hint-title" }, t("hint.title")),
     usable.map((hint) =>
       h("div", { class: "row", "data-hint": hint.card },
-        h("span", { class: "grow" }, t("hint.evidence", { evidence: hint.evidence, card: cardLabel(hint.card) })),
+        h("span", { class: "grow" }, t("hint.evidence", { evidence: hint.evidence, card: cardLabel(hint.card) }),
+          hint.borderline ? ` ${t("hint.unsure")}` : ""),
         h("button", {
           type: "button", class: "primary", "data-action": "interrupt", "data-card": hint.card,
           onclick: () => act({ type: "interrupt", card: hint.card, ...(hint.line != null ? { line: hint.line } : {}) }),

@@ -12,7 +12,7 @@ import { setStatus } from "../status.js";
 /** The hint panel: two buttons and the latest suggestion. `use(text)` puts a sentence in the box. */
 export function practicePanel(view, { use, memory }) {
   const output = h("div", { id: "hint-output", "aria-live": "polite" });
-  const story = view.story.map((line) => line.text);
+  const story = view.story.map((line) => line.text).slice(-200); // the endpoints take 200 lines
   const ending = view.endings[0] || null;
 
   async function ask(kind, button) {

@@ -19,16 +19,14 @@ import { storyParagraphs } from "../table/story.js";
 import { taleLink } from "../tables.js";
 
 const FEED_LENGTH = 6;
-// The log's event types (api/service/state.py); the stream names each SSE message by its type.
-const EVENT_TYPES = ["table_created", "action", "hints", "ruled", "drew", "vote_opened", "vote_cast", "step_failed"];
 
 export async function render(main, [tableId, token = null]) {
   main.dataset.relabels = "table";
   const ui = {
     header: h("div", { id: "table-header" }),
-    hint: h("div", { id: "hint-slot", "aria-live": "assertive" }),
+    hint: h("div", { id: "hint-slot" }), // hints are announced once, on their event
     story: h("section", { "aria-labelledby": "story-title" }),
-    feed: h("ul", { class: "feed", id: "feed", "aria-label": "log" }),
+    feed: h("ul", { class: "feed", id: "feed" }),
     physical: h("div", { id: "physical-slot" }),
     practice: h("div", { id: "practice-slot" }),
     hand: h("div", { id: "hand-slot" }),
@@ -94,7 +92,7 @@ export async function render(main, [tableId, token = null]) {
       const reply = await api.act(tableId, token, action, newIdempotencyKey());
       if (reply?.view) show(reply.view);
       if (reply?.events) {
-        live.deliver(reply.events); // feed lines and "did not count" notices
+        live.deliver(reply.events, { fromReply: true }); // feed lines, "did not count" notices
         draw();
       }
       announce(t("action.sent"));
@@ -139,6 +137,7 @@ export async function render(main, [tableId, token = null]) {
       drawHeader(current, names);
       fill(ui.hint, hintBox(current, act));
       drawStory(current, names);
+      ui.feed.setAttribute("aria-label", t("table.feed"));
       fill(ui.feed, feed.slice(-FEED_LENGTH).map((line) => h("li", {}, line)));
       fill(ui.physical, physicalPanel(current, act, picked));
       fill(ui.hand, current.you === null ? h("p", { class: "note" }, t("table.spectator")) : handSection(current, act));
@@ -176,6 +175,7 @@ export async function render(main, [tableId, token = null]) {
   function drawStory(current, names) {
     const box = ui.story.querySelector(".story");
     const atBottom = !box || box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    const scrolled = box ? box.scrollTop : 0;
     const ending = current.ending && current.winner !== null ? current.ending : null;
     const storyBox = h("div", { class: "story", id: "story", tabindex: "0", "aria-labelledby": "story-title" },
       current.story.length
@@ -184,7 +184,8 @@ export async function render(main, [tableId, token = null]) {
         })
         : h("p", { class: "empty" }, t("table.storyEmpty")));
     fill(ui.story, h("h2", { id: "story-title" }, t("table.story")), storyBox);
-    if (atBottom) storyBox.scrollTop = storyBox.scrollHeight;
+    // follow the story as it grows, unless the reader scrolled back to read
+    storyBox.scrollTop = atBottom ? storyBox.scrollHeight : scrolled;
   }
 
   function drawPractice(current) {
@@ -193,15 +194,15 @@ export async function render(main, [tableId, token = null]) {
       return;
     }
     fill(ui.practice, practicePanel(current, {
-        memory: practiceMemory,
-        use: (text, kind) => {
-          const target = document.getElementById(kind === "ending" ? "linking" : "sentence") || document.getElementById("sentence");
-          if (!target) return;
-          target.value = text;
-          if (target.id === "sentence") draft.text = text;
-          target.focus();
-        },
-      }));
+      memory: practiceMemory,
+      use: (text, kind) => {
+        const target = document.getElementById(kind === "ending" ? "linking" : "sentence") || document.getElementById("sentence");
+        if (!target) return;
+        target.value = text;
+        if (target.id === "sentence") draft.text = text;
+        target.focus();
+      },
+    }));
   }
 
   function drawDock(current) {
@@ -209,9 +210,9 @@ export async function render(main, [tableId, token = null]) {
   }
 
   const live = new LiveTable({
-    eventNames: EVENT_TYPES,
+    token,
     onView: (raw) => show(raw),
-    streamUrl: (after) => api.streamUrl(tableId, token, after),
+    streamUrl: (after) => api.streamUrl(tableId, after),
     resync: async (after) => {
       const reply = await api.events(tableId, token, after);
       return reply.events || reply;
