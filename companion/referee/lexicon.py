@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from companion.cards import Deck, Group, StoryCard, fold
-from companion.referee.inferences import INFERENCES, Inference
+from companion.referee.inferences import INFERENCES, ROYAL_BIRTHS, Inference
 from companion.referee.patterns import Hit, Pattern, PatternIndex, compile_phrase, phrase_entries
 from companion.referee.tokens import Language, LatinLanguage, Token, has_japanese
 
@@ -116,7 +116,7 @@ class Lexicon:
         self, targets: tuple[Target, ...], tokens: Sequence[Token], latin: LatinLanguage
     ) -> list[Hit]:
         """Name matches; `owner` is the index of the target in `targets`."""
-        japanese = any(t.lang == "ja" for t in tokens)
+        japanese = any(t.lang == "ja" for t in tokens)  # (tokens may be a rule's, not a text's)
         return self._index(targets, latin, japanese).find(tokens)
 
 
@@ -137,6 +137,10 @@ def _inferences() -> dict[tuple[str, Language], tuple[CompiledInference, ...]]:
         )
         out.setdefault((rule.card, rule.lang), []).append(compiled)
     return {key: tuple(value) for key, value in out.items()}
+
+
+# The deck ids that some inference rule (or a royal birth) can find.
+INFERRED_CARDS = frozenset(rule.card for rule in INFERENCES) | frozenset(ROYAL_BIRTHS)
 
 
 def inferences_for(card_id: str, languages: Sequence[Language]) -> list[CompiledInference]:

@@ -26,7 +26,14 @@ from companion.referee.errors import (
     InvalidTextError,
     TooManyCardsError,
 )
-from companion.referee.lexicon import Lexicon, Resolver, Target, inferences_for, phrase_index
+from companion.referee.lexicon import (
+    INFERRED_CARDS,
+    Lexicon,
+    Resolver,
+    Target,
+    inferences_for,
+    phrase_index,
+)
 from companion.referee.models import Adjudicator, Mention, Method, Ruling
 from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
@@ -182,9 +189,12 @@ class Referee:
             similarities = self._semantic.similarities(analysis, segment_vectors, targets, cards)
         mentions: list[Mention] = []
         borderline: list[Mention] = []
+        closest = similarities.held.max(axis=0) if similarities is not None else None
+        cut_off = self.thresholds.borderline[analysis.language]
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
-            if evidence is None and similarities is not None and owner not in blocked:
+            near = closest is not None and closest[owner] >= cut_off
+            if evidence is None and similarities is not None and near and owner not in blocked:
                 evidence = self._semantic_evidence(analysis, owner, target, similarities, named)
             elif evidence is not None and similarities is not None:
                 evidence = self._confirm(owner, evidence, similarities)
@@ -239,9 +249,9 @@ class Referee:
     def _infer(self, analysis: Analysis, target: Target, story: Sequence[str]) -> _Evidence | None:
         """Evidence from an inference rule (inferences.py), guards applied."""
         assert target.card is not None
-        languages: list[Language] = [analysis.latin]
-        if any(t.lang == "ja" for t in analysis.tokens):
-            languages.append("ja")
+        if target.card.id not in INFERRED_CARDS:
+            return None
+        languages = analysis.languages
         tokens = analysis.tokens
         for compiled in inferences_for(target.card.id, languages):
             rule = compiled.rule

@@ -46,6 +46,7 @@ class Analysis:
     clauses: list[Span]  # char spans of the clauses
     sentences: list[Span]
     markers: dict[str, list[Hit]] = field(default_factory=dict)  # guard kind → hits
+    languages: tuple[Language, ...] = ()  # of its words: its Latin language, and "ja" if any
     figurative: list[tuple[int, int]] = field(default_factory=list)  # char spans of idiom words
 
     def same_clause(self, a: int, b: int) -> bool:
@@ -121,9 +122,17 @@ _MARKERS: dict[str, dict[Language, tuple[str, ...]]] = {
 }
 
 
+_KINDS = tuple(_MARKERS)
+
+
 @cache
-def _marker_index(kind: str, lang: Language) -> PatternIndex:
-    return PatternIndex(phrase_entries(_MARKERS[kind][lang], lang))
+def _marker_index(lang: Language) -> PatternIndex:
+    """Every kind of marker of a language in one index (owner: the kind's number)."""
+    return PatternIndex(
+        entry
+        for number, kind in enumerate(_KINDS)
+        for entry in phrase_entries(_MARKERS[kind][lang], lang, owner=number)
+    )
 
 
 @cache
@@ -176,13 +185,12 @@ def analyse(text: str, language: Language | None = None) -> Analysis:
         clauses=clauses,
         sentence_of=sentence_of,
         sentences=sentences,
+        languages=(latin, "ja") if any(t.lang == "ja" for t in tokens) else (latin,),
     )
-    languages: list[Language] = [latin]
-    if any(t.lang == "ja" for t in tokens):
-        languages.append("ja")
-    for kind in _MARKERS:
-        analysis.markers[kind] = [
-            hit for lang in languages for hit in _marker_index(kind, lang).find(tokens)
-        ]
+    languages = analysis.languages
+    analysis.markers = {kind: [] for kind in _KINDS}
+    for lang in languages:
+        for hit in _marker_index(lang).find(tokens):
+            analysis.markers[_KINDS[hit.owner]].append(hit)
     analysis.figurative = [span for lang in languages for span in _figurative_spans(tokens, lang)]
     return analysis
