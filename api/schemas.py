@@ -21,7 +21,7 @@ CardName = Annotated[str, Field(min_length=1, max_length=MAX_CARD_NAME_CHARS)]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # --- tables ----------------------------------------------------------------------------------

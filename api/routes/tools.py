@@ -34,7 +34,7 @@ Story = Annotated[list[Text], Field(max_length=200)]
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class MentionsRequest(_Request):

@@ -81,7 +81,9 @@ def test_ai_voters_answer_an_open_vote(client: TestClient) -> None:
     opened = human.ok(type="play", card=hand[0], sentence="It was windy.", ask_table=True)
     assert opened["view"]["pending"]["voters"] == [1, 2]
     view = _settle(human, lambda v: v["pending"] is None)
-    settled = [e for e in human.events() if e["type"] == "action"][-1]["data"]
+    # (the AI seats then go on playing: find the action that settled the vote)
+    settled = next(e for e in human.events() if e["type"] == "action" and "ballot" in e["data"])
+    settled = settled["data"]
     assert settled["action"]["judgement"]["kind"] == "vote"
     assert sorted(settled["action"]["judgement"]["yes"]) == [1, 2]  # plays are judged leniently
-    assert view["table"][0]["card"] == hand[0]
+    assert view["table"][0]["card"] == hand[0] and view["table"][0]["seat"] == 0

@@ -71,12 +71,23 @@ def test_every_operation_conforms(case: Any, asgi: ASGIClient) -> None:
 
 
 def test_stateful_runs_follow_the_links(asgi: ASGIClient) -> None:
+    seen: list[tuple[str, int]] = []
+
     class Workflow(schema.as_state_machine()):  # type: ignore[misc]
         def get_call_kwargs(self, case: Any) -> dict[str, Any]:
             return {"session": asgi, "base_url": BASE}
+
+        def after_call(self, response: Any, case: Any) -> None:
+            seen.append((case.operation.label, response.status_code))
 
     Workflow.run(
         settings=settings(
             Workflow.TestCase.settings, max_examples=40, stateful_step_count=8, deadline=None
         )
     )
+    # The links led somewhere: a created table was viewed and acted on with its seat's token.
+    assert ("GET /v1/tables/{table_id}", 200) in seen
+    assert ("POST /v1/tables/{table_id}/actions", 200) in seen or (
+        "POST /v1/tables/{table_id}/actions",
+        409,
+    ) in seen
