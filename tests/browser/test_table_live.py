@@ -70,7 +70,11 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     held: list[Any] = []
     cleo.route("**/actions", lambda route: held.append(route))
     cleo_card = hand(cleo)[0]["id"]
-    cleo.locator(f"#hand [data-action=interrupt][data-card='{cleo_card}']").click()
+    claim = cleo.locator(f"#hand [data-action=interrupt][data-card='{cleo_card}']")
+    claim.click()  # a card the referee did not flag: the first tap only arms the button
+    expect(claim).to_have_text("Sure? Tap again")
+    assert not held
+    claim.click()
 
     # --- Ben interrupts with his card and becomes storyteller ----------------------------------
     hint.get_by_role("button").click()

@@ -22,13 +22,8 @@ export function handSection(view, act) {
     const group = cardGroup(id);
     const buttons = [];
     if (interrupt && interrupt.cards.includes(id)) {
-      buttons.push(
-        h("button", {
-          type: "button", class: hint ? "primary" : "small", "data-action": "interrupt", "data-card": id,
-          "aria-label": t("action.interrupt", { card: cardLabel(id) }),
-          onclick: () => act({ type: "interrupt", card: id, ...(hint?.line != null ? { line: hint.line } : {}) }),
-        }, t("action.interruptShort")),
-      );
+      const claim = () => act({ type: "interrupt", card: id, ...(hint?.line != null ? { line: hint.line } : {}) });
+      buttons.push(hint ? interruptButton(id, "primary", claim) : confirmedInterrupt(id, claim));
     }
     if (cardInterrupt && cardInterrupt.cards.includes(id)) {
       buttons.push(
@@ -71,6 +66,42 @@ export function handSection(view, act) {
       : h("ul", { class: "hand" }, cards),
     endings.length ? [h("h2", {}, t(endings.length > 1 ? "table.endings" : "table.ending")), endings] : null,
   );
+}
+
+function interruptButton(id, cls, onclick) {
+  return h("button", {
+    type: "button", class: cls, "data-action": "interrupt", "data-card": id,
+    "aria-label": t("action.interrupt", { card: cardLabel(id) }), onclick,
+  }, t("action.interruptShort"));
+}
+
+// A card the referee did not flag: a wrong claim costs the card and two draws (OU-14), so the
+// first tap only arms the button ("Sure?") and a second one within a few seconds claims.
+let armed = { card: null, until: 0 };
+
+function confirmedInterrupt(id, claim) {
+  const isArmed = () => armed.card === id && Date.now() < armed.until;
+  const button = interruptButton(id, "small", () => {
+    if (isArmed()) {
+      armed = { card: null, until: 0 };
+      claim();
+      return;
+    }
+    armed = { card: id, until: Date.now() + 4000 };
+    button.textContent = t("action.interruptSure");
+    button.classList.add("danger");
+    setTimeout(() => {
+      if (!isArmed() && button.isConnected) {
+        button.textContent = t("action.interruptShort");
+        button.classList.remove("danger");
+      }
+    }, 4100);
+  });
+  if (isArmed()) {
+    button.textContent = t("action.interruptSure");
+    button.classList.add("danger");
+  }
+  return button;
 }
 
 /** The latest line of the storyteller's current turn that carries no card yet (or null). */
