@@ -40,14 +40,14 @@ PROBES = (
 
 def build(model_dir: Path, out_dir: Path) -> dict[str, Any]:
     """Export, fuse, quantise and check; returns the manifest written to ``out_dir``."""
+    started = time.perf_counter()
+    config = json.loads((model_dir / "config.json").read_text())
     import onnx
     import onnxruntime
     from onnxruntime.quantization import QuantType, quantize_dynamic
     from onnxruntime.transformers.optimizer import optimize_model
     from optimum.exporters.onnx import main_export
 
-    started = time.perf_counter()
-    config = json.loads((model_dir / "config.json").read_text())
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="export-", dir=out_dir) as work_name:
         work = Path(work_name)
