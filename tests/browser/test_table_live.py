@@ -50,7 +50,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     target = next(c for c in ben_cards if any(g in c["classes"] for g in TELLABLE_GROUPS))
     card, label = target["id"], target["label"]
     ann.fill("#sentence", f"Once upon a time there was a {label.lower()} nobody could forget.")
-    ann.click("#tell")
+    ann.press("#sentence", "Enter")  # Enter tells the sentence (Shift+Enter would break the line)
     expect(ann.locator("#story")).to_contain_text("nobody could forget")
     expect(cleo.locator("#story")).to_contain_text("nobody could forget")
 

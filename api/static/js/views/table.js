@@ -169,7 +169,8 @@ export async function render(main, [tableId, token = null]) {
             seat.kind === "ai" ? ` · ${t("table.ai")}` : "",
             h("br"),
             h("span", { class: "meta" }, t("table.cards", { n: seat.handSize }))))),
-      banner);
+      banner,
+      current.failure ? h("p", { class: "notice", id: "step-failed" }, t("table.stepFailed")) : null);
   }
 
   function drawStory(current, names) {
