@@ -238,8 +238,8 @@ const ja = {
   "error.network": "サーバーに接続できません。接続を確認して、もう一度お試しください。",
   "error.notFound": "このテーブルまたはリンクは存在しないか、無効です。",
 
-  "conn.connecting": "接続中…",
-  "conn.live": "接続中（ライブ）",
+  "conn.connecting": "接続しています…",
+  "conn.live": "オンライン",
   "conn.lost": "接続が切れました。再接続しています…",
   "conn.resynced": "再接続しました。テーブルの最新状態に追いつきました。",
   "narrator.thinking": "{name}が考えています…",
