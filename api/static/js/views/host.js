@@ -140,7 +140,7 @@ export function shareView(table) {
       { class: "invites", role: "list", style: "list-style:none;padding:0" },
       table.seats.map((seat) =>
         h("li", { class: "panel invite", "data-seat": seat.seat },
-          seat.link ? qrSvg(seat.link, { label: t("share.qr", { name: seat.name }) }) : h("div", { "aria-hidden": "true", class: "note" }, "🤖"),
+          seat.link ? qrSvg(seat.link, { label: t("share.qr", { name: seat.name }) }) : h("div", { "aria-hidden": "true", class: "ai-badge" }, t("table.ai")),
           h("div", {},
             h("h2", { style: "margin-top:0" }, seat.name),
             seat.link
