@@ -180,6 +180,14 @@ def test_forms_are_labelled_and_readable_in_every_language(browser, static_url, 
             "es": "Cada asiento necesita un nombre.",
         }[language]
         assert message == expected
+        page.fill("#seat-name-0", "Ann")
+        page.click("#add-ai")
+        page.check("input[name=deck][value=physical]")
+        page.click("#create-table")
+        assert (
+            "AI" in page.locator("#host-error").inner_text()
+            or "IA" in page.locator("#host-error").inner_text()
+        )
         assert not errors
     finally:
         context.close()

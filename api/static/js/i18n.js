@@ -64,6 +64,7 @@ const en = {
   "host.tooMany": "At most six players.",
   "host.needHuman": "At least one person must play.",
   "host.nameMissing": "Every seat needs a name.",
+  "host.physicalNoAi": "AI seats play only with the virtual deck: they hold no physical cards.",
 
   "share.title": "Invite the players",
   "share.lead":
@@ -282,6 +283,7 @@ const ja = {
   "host.tooMany": "プレイヤーは6人までです。",
   "host.needHuman": "少なくとも1人は人が参加してください。",
   "host.nameMissing": "すべての席に名前をつけてください。",
+  "host.physicalNoAi": "AI席は仮想デッキでのみプレイできます（実物のカードを持てないため）。",
 
   "share.title": "プレイヤーを招待",
   "share.lead":
@@ -499,6 +501,7 @@ const es = {
   "host.tooMany": "Como máximo seis jugadores.",
   "host.needHuman": "Al menos una persona debe jugar.",
   "host.nameMissing": "Cada asiento necesita un nombre.",
+  "host.physicalNoAi": "Los asientos de IA solo juegan con el mazo virtual: no tienen cartas físicas.",
 
   "share.title": "Invita a los jugadores",
   "share.lead":

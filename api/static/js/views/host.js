@@ -101,6 +101,10 @@ export function render(main) {
     if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
     if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
     const data = new FormData(form);
+    if (data.get("deck") === "physical" && seats.some((s) => s.kind === "ai")) {
+      error.textContent = t("host.physicalNoAi");
+      return;
+    }
     const button = form.querySelector("#create-table");
     button.disabled = true;
     button.textContent = t("host.creating");
