@@ -91,13 +91,18 @@ def build_services(
 
 
 def _warm_up(services: Services) -> None:
-    """One ruling, so the first player does not wait for the model to load."""
-    for text, language in (
-        ("Once upon a time a king lived in a castle.", "en"),
-        ("Érase una vez un rey que vivía en un castillo.", "es"),
-        ("昔々、城に王様が住んでいました。", "ja"),
-    ):
-        services.referee.rule(text, ["king", "castle"], language=language)
+    """One ruling per language, so the first player does not wait for the model to load. A
+    failure is logged and leaves /readyz saying so; rulings then fail step by step, visibly."""
+    try:
+        for text, language in (
+            ("Once upon a time a king lived in a castle.", "en"),
+            ("Érase una vez un rey que vivía en un castillo.", "es"),
+            ("昔々、城に王様が住んでいました。", "ja"),
+        ):
+            services.referee.rule(text, ["king", "castle"], language=language)
+    except Exception:
+        log.exception("the referee failed to warm up")
+        return
     services.ready = True
 
 

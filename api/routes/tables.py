@@ -24,7 +24,6 @@ from api.service.views import project_event, table_view
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
 
 _PAGE = 500
-_POLL_S = 10.0
 
 
 def _view(services: Services, state: TableState, seat: int | None) -> TableView:
@@ -170,7 +169,7 @@ async def stream(
             if stored or first:
                 first = False
                 yield ServerSentEvent(data=await _fresh_view(services, viewer), event="view")
-            await subscription.wait(_POLL_S)
+            await subscription.wait(services.settings.stream_poll_s)
 
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:

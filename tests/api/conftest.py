@@ -120,10 +120,17 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
 def app_factory(sqlite_url: str, fake_referee: Referee) -> Callable[..., FastAPI]:
     """Build an app: SQLite in tmp, the referee on the fake embedder, the offline narrator."""
 
-    def build(*, database_url: str | None = None, referee: Any = None, **settings: Any) -> FastAPI:
+    def build(
+        *,
+        database_url: str | None = None,
+        referee: Any = None,
+        narrator_factory: Callable[..., Any] | None = None,
+        **settings: Any,
+    ) -> FastAPI:
         return create_app(
             make_settings(database_url or sqlite_url, **settings),
             referee=referee or fake_referee,
+            narrator_factory=narrator_factory,
         )
 
     return build

@@ -77,10 +77,14 @@ def start_process(
     args: list[str], env: dict[str, str], log: Path, *, port: int, timeout: float = 90
 ) -> ServerProcess:
     full_env = {**os.environ, **env, "PYTHONPATH": str(REPO)}
-    handle = log.open("ab")
-    process = subprocess.Popen(
-        [sys.executable, *args], cwd=REPO, env=full_env, stdout=handle, stderr=subprocess.STDOUT
-    )
+    with log.open("ab") as handle:  # the child keeps its own copy of the descriptor
+        process = subprocess.Popen(
+            [sys.executable, *args],
+            cwd=REPO,
+            env=full_env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+        )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -1,9 +1,12 @@
 """The live stream (SSE) over real HTTP: each reader gets the public events and only its own
 private hints; a cut stream resumes from Last-Event-ID without a gap or a repeat."""
 
+from collections.abc import Callable
 from typing import Any
 
-from tests.api.live import SSEMessage, http, read_sse
+from fastapi import FastAPI
+
+from tests.api.live import SSEMessage, http, read_sse, serve_in_thread
 
 
 def _create(url: str, hands: list[list[str]]) -> tuple[str, list[str]]:
@@ -80,22 +83,23 @@ def test_a_cut_stream_resumes_from_last_event_id(live_url: str) -> None:
     assert first_ids + resumed_ids == [e["seq"] for e in everything]
 
 
-def test_a_live_reader_is_woken_by_new_events(live_url: str) -> None:
+def test_a_live_reader_is_woken_by_new_events(app_factory: Callable[..., FastAPI]) -> None:
+    """With the fallback poll set to ten minutes, only the notification can wake the reader."""
     import threading
 
-    table, tokens = _create(live_url, [["king"], ["wolf"], ["sword"]])
-    stream = f"{live_url}/v1/tables/{table}/stream"
-    timer = threading.Timer(
-        0.5, lambda: _act(live_url, table, tokens[0], type="narrate", text="A wolf!")
-    )
-    timer.start()
-    messages = read_sse(
-        stream,
-        headers={"Authorization": f"Bearer {tokens[1]}"},
-        until=lambda ms: any(m.event == "hints" for m in ms),
-        timeout=8,  # well under the 10 s poll: the notification woke it
-    )
-    timer.join()
+    with serve_in_thread(app_factory(stream_poll_s=600)) as url:
+        table, tokens = _create(url, [["king"], ["wolf"], ["sword"]])
+        timer = threading.Timer(
+            0.5, lambda: _act(url, table, tokens[0], type="narrate", text="A wolf!")
+        )
+        timer.start()
+        messages = read_sse(
+            f"{url}/v1/tables/{table}/stream",
+            headers={"Authorization": f"Bearer {tokens[1]}"},
+            until=lambda ms: any(m.event == "hints" for m in ms),
+            timeout=60,
+        )
+        timer.join()
     assert any(m.event == "hints" for m in messages)
 
 
