@@ -93,11 +93,19 @@ def ensure_built(model_dir: Path, *, cache_dir: Path, label: str) -> Path:
     import onnxruntime
 
     models = cache_dir / "models"
-    models.mkdir(parents=True, exist_ok=True)
-    key = f"{label}-{_fingerprint(model_dir, models)}-int8-ort{onnxruntime.__version__}"
+    try:
+        models.mkdir(parents=True, exist_ok=True)
+        key = f"{label}-{_fingerprint(model_dir, models)}-int8-ort{onnxruntime.__version__}"
+        target = models / key
+        if (target / "manifest.json").is_file():
+            return target
+        return _build_once(model_dir, models, key)
+    except OSError as exc:  # unwritable cache, disk full, missing model files
+        raise ModelBuildError(f"cannot prepare the int8 model: {exc}", path=str(models)) from exc
+
+
+def _build_once(model_dir: Path, models: Path, key: str) -> Path:
     target = models / key
-    if (target / "manifest.json").is_file():
-        return target
     with _locked(models / f".{key}.lock"):
         if (target / "manifest.json").is_file():  # another process built it while we waited
             return target

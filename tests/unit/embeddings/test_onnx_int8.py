@@ -137,3 +137,10 @@ def test_corrupt_built_model_is_a_clear_error(
     (broken / "model.onnx").write_bytes(b"not an onnx model")
     with pytest.raises(ModelBuildError, match="cannot load built model"):
         OnnxInt8Embedder(broken, name="broken", max_length=256)
+
+
+def test_unusable_cache_directory_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache directory should be")
+    with pytest.raises(ModelBuildError, match="cannot prepare the int8 model"):
+        ensure_built(bundled_model_dir(), cache_dir=blocker, label="m")
