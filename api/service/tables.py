@@ -298,9 +298,9 @@ class TableService:
                     )
                 except SeqConflictError:
                     continue  # another worker appended first: plan again on the new state
-                state = self.state(table_id)
-            stored += self._rule_new_lines(table_id, stored)
-            return ActOutcome(self.state(table_id), stored)
+                state = self._remember(state, stored)
+            ruled, state = self._rule_new_lines(state, stored)
+            return ActOutcome(state, stored + ruled)
         raise ApiError(
             503,
             "busy",
@@ -531,66 +531,85 @@ class TableService:
 
     # --- after the append: rulings on new sentences -------------------------------------------
 
-    def _rule_new_lines(self, table_id: str, stored: list[StoredEvent]) -> list[StoredEvent]:
+    def _remember(self, state: TableState, stored: list[StoredEvent]) -> TableState:
+        """`state` advanced by events just appended after it, kept as the cached state."""
+        for event in stored:
+            state = state.advance(event)
+        with self._locked(state.table_id):
+            cached = self._cache.get(state.table_id)
+            if cached is None or cached.seq < state.seq:
+                self._cache[state.table_id] = state
+        return state
+
+    def _rule_new_lines(
+        self, state: TableState, stored: list[StoredEvent]
+    ) -> tuple[list[StoredEvent], TableState]:
         """Private hints for each line of this turn not yet ruled on (the new sentence, or one
         a crash left unruled); on a referee failure, a `step_failed` event. The turn is kept."""
-        if not any(e.type == "action" for e in stored):
-            return []
         appended: list[StoredEvent] = []
-        for line in self.unruled_lines(table_id):
-            appended += self.rule_line(table_id, line)
-        return appended
+        if not any(e.type == "action" for e in stored):
+            return appended, state
+        for line in self._unruled(state):
+            events = self._ruling_events(state, line)
+            new, state = self._append_anywhere(state.table_id, events)
+            appended += new
+        return appended, state
 
     def rule_line(self, table_id: str, line: int) -> list[StoredEvent]:
         """Rule on one line against every other seat's hand and append the hints."""
         state = self.state(table_id)
         if line in state.ruled or line >= len(state.game.story):
             return []
+        return self._append_anywhere(table_id, self._ruling_events(state, line))[0]
+
+    def _ruling_events(self, state: TableState, line: int) -> list[NewEvent]:
         try:
             found = self.judge.hints(state.game, line, state.config.language)
-            events = [
-                NewEvent("hints", {"to": seat, "line": line, "hints": hints})
-                for seat, hints in sorted(found.items())
-            ]
-            events.append(NewEvent("ruled", {"line": line}))
         except Exception as error:
-            log.exception("referee failed on table %s line %d", table_id, line)
+            log.exception("referee failed on table %s line %d", state.table_id, line)
             if self._on_failure is not None:
                 self._on_failure("referee", error)
-            events = [
-                NewEvent(
-                    "step_failed",
-                    {
-                        "step": "referee",
-                        "line": line,
-                        "message": "The referee could not rule on this sentence; the turn goes "
-                        "on. Players may still claim their cards by hand.",
-                    },
-                )
-            ]
-        return self._append_anywhere(table_id, events)
+            message = (
+                "The referee could not rule on this sentence; the turn goes on. Players may "
+                "still claim their cards by hand."
+            )
+            return [NewEvent("step_failed", {"step": "referee", "line": line, "message": message})]
+        events = [
+            NewEvent("hints", {"to": seat, "line": line, "hints": hints})
+            for seat, hints in sorted(found.items())
+        ]
+        events.append(NewEvent("ruled", {"line": line}))
+        return events
 
     def append_note(self, table_id: str, events: list[NewEvent]) -> list[StoredEvent]:
-        return self._append_anywhere(table_id, events)
+        return self._append_anywhere(table_id, events)[0]
 
-    def _append_anywhere(self, table_id: str, events: list[NewEvent]) -> list[StoredEvent]:
-        """Append events whose meaning does not depend on what came just before them."""
-        for _attempt in range(_APPEND_ATTEMPTS):
+    def _append_anywhere(
+        self, table_id: str, events: list[NewEvent]
+    ) -> tuple[list[StoredEvent], TableState]:
+        """Append events whose meaning does not depend on what came just before them. The first
+        try trusts the cached state; a conflict means another writer came first: catch up."""
+        for attempt in range(_APPEND_ATTEMPTS):
             with self._locked(table_id):
-                last = self.state(table_id).seq
+                cached = self._cache.get(table_id)
+                state = cached if attempt == 0 and cached is not None else self.state(table_id)
                 try:
-                    return self.store.append(table_id, events, after_seq=last)
+                    stored = self.store.append(table_id, events, after_seq=state.seq)
                 except SeqConflictError:
                     continue
+                return stored, self._remember(state, stored)
         raise ApiError(
             503, "busy", "The table is busy; retry in a moment.", headers={"Retry-After": "1"}
         )
 
-    def unruled_lines(self, table_id: str) -> list[int]:
-        """Story lines of the current turn the referee has not ruled on (after a crash)."""
-        state = self.state(table_id)
+    @staticmethod
+    def _unruled(state: TableState) -> list[int]:
         return [
             line
             for line in state.game.turn_lines()
             if line not in state.ruled and state.game.story[line].kind == "story"
         ]
+
+    def unruled_lines(self, table_id: str) -> list[int]:
+        """Story lines of the current turn the referee has not ruled on (after a crash)."""
+        return self._unruled(self.state(table_id))
