@@ -131,7 +131,9 @@ async def _listener(
             run.error(f"stream {type(error).__name__}")
 
 
-async def _load(url: str, tables: int, players: int, seconds: float) -> tuple[Run, float]:
+async def _load(
+    url: str, tables: int, players: int, seconds: float, streams: bool
+) -> tuple[Run, float]:
     run = Run()
     limits = httpx.Limits(max_connections=tables * 2 + 10, max_keepalive_connections=tables * 2)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
@@ -140,7 +142,7 @@ async def _load(url: str, tables: int, players: int, seconds: float) -> tuple[Ru
         deadline = time.monotonic() + seconds
         listeners = [
             asyncio.create_task(_listener(client, table, tokens[1], deadline + 2, run))
-            for table, tokens in created
+            for table, tokens in (created if streams else [])
         ]
         started = time.monotonic()
         await asyncio.gather(
@@ -213,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--no-streams", action="store_true", help="no live-stream listener per table"
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="bench-api-") as tmp:
@@ -223,7 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             startup_s = _wait_ready(url, server)
             idle = _rss_kib(server.pid)
-            run, elapsed = asyncio.run(_load(url, args.tables, args.players, args.seconds))
+            run, elapsed = asyncio.run(
+                _load(url, args.tables, args.players, args.seconds, not args.no_streams)
+            )
             memory = _rss_kib(server.pid)
         finally:
             server.terminate()
@@ -237,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "narrate with referee rulings, concurrent tables over loopback HTTP",
         "tables": args.tables,
         "players_per_table": args.players,
+        "stream_listeners": 0 if args.no_streams else args.tables,
         "duration_s": round(elapsed, 1),
         "narrations_ok": len(ms),
         "errors": sum(run.errors.values()),
