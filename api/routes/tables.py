@@ -18,7 +18,8 @@ from api.schemas import (
     TableCreated,
     TableView,
 )
-from api.service.tables import TableState, Viewer
+from api.service.state import TableState
+from api.service.tables import Viewer
 from api.service.views import project_event, table_view
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])

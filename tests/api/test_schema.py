@@ -5,6 +5,7 @@ act, read its log with the new seat's token). No 5xx, no response outside the sc
 The SSE stream never ends by design, so it is tested in test_stream.py instead. The schema is
 read from the app without starting it; the app starts once, on the first generated request."""
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -22,7 +23,8 @@ from companion.referee import Referee
 from embeddings import HashingEmbedder
 from tests.api.conftest import make_settings
 
-_DIR = Path(tempfile.mkdtemp(prefix="companion-schema-"))
+# Created by the app's start-up (only if these tests run), removed after them.
+_DIR = Path(tempfile.gettempdir()) / f"companion-schema-{os.getpid()}"
 _APP = create_app(
     make_settings(f"sqlite:///{_DIR / 'companion.db'}"),
     referee=Referee(once_upon_a_time_deck(), HashingEmbedder()),
