@@ -164,7 +164,7 @@ class Planner:
             text = line if isinstance(line, str) else game.story[line].text
             before = len(game.story) if isinstance(line, str) else line
             story = [entry.text for entry in game.story[:before]]
-            return self.judge.mention(text, story, action.card, language)  # type: ignore[union-attr]
+            return self.judge.mention(text, story, action.card, language)
         if action.type == "challenge":
             lines = game.turn_lines()
             story = [entry.text for entry in game.story[: lines[-1]]]
@@ -173,8 +173,8 @@ class Planner:
 
     @staticmethod
     def _claimed_line(state: TableState, action: Action) -> int | str:
-        if action.type == "play" and action.sentence is not None:  # type: ignore[union-attr]
-            return action.sentence  # type: ignore[union-attr]
+        if action.type == "play" and action.sentence is not None:
+            return action.sentence
         line = action.line  # type: ignore[union-attr]
         return state.game.turn_lines()[-1] if line is None else line
 

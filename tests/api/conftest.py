@@ -113,7 +113,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "rate_limit_burst": 1000,
     }
     values.update(overrides)
-    return Settings(_env_file=None, **values)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
 
 
 @pytest.fixture

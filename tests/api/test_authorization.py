@@ -5,7 +5,7 @@ the OpenAPI examples. Over real HTTP, on a virtual deck where the engine deals a
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import httpx
@@ -98,7 +98,9 @@ class Auditor:
                     words.update({word: card for word in _words(self.deck, card)})
         return words
 
-    def check(self, reader: int | None, payload: Any, *, named: set[str] = frozenset()) -> None:
+    def check(
+        self, reader: int | None, payload: Any, *, named: Collection[str] = ()
+    ) -> None:
         forbidden = self.forbidden(reader, set(named))
         game = self.table.state().game
         # Texts the reader may see whole: the story, and its own ending cards.

@@ -53,7 +53,7 @@ schema = schemathesis.openapi.from_dict(_APP.openapi(), config=_CONFIG).exclude(
 
 @pytest.fixture(scope="module")
 def asgi() -> Iterator[ASGIClient]:
-    with ASGIClient(_APP) as client:
+    with ASGIClient(_APP) as client:  # type: ignore[arg-type]
         yield client
     shutil.rmtree(_DIR, ignore_errors=True)
 

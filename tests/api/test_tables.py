@@ -1,6 +1,6 @@
 """Tables over HTTP: creation, views, tokens, limits, idempotency, the log."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -168,7 +168,7 @@ def test_the_page_and_the_docs_are_served(client: TestClient) -> None:
 def test_a_streamed_body_over_64_kib_is_refused(client: TestClient) -> None:
     ann, *_ = physical_table(client, [["king"], ["wolf"], ["sword"]])
 
-    def chunks():  # no Content-Length: the size is only known while reading
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the size is only known while reading
         yield b'{"type": "narrate", "text": "'
         for _ in range(20):
             yield b"a" * 4096
