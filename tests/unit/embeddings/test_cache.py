@@ -78,6 +78,7 @@ def test_a_damaged_file_is_recomputed(counting: CountingEmbedder, tmp_path: Path
     np.testing.assert_array_equal(np.load(saved), cache.vectors(list(dict.fromkeys(CARDS))))
 
 
+@pytest.mark.slow
 def test_real_model_cache_matches_direct_embedding(embedder: Embedder, tmp_path: Path) -> None:
     cache = CardVectorCache(embedder, cache_dir=tmp_path)
     cache.warm(CARDS)

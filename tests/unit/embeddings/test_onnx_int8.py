@@ -28,6 +28,7 @@ VARIED = [
 ]
 
 
+@pytest.mark.slow
 def test_default_kind_is_the_int8_model(embedder: Embedder) -> None:
     assert embedder.name == "minilm-l6-v2/onnx-int8"
     assert embedder.dimension == 384
@@ -36,11 +37,13 @@ def test_default_kind_is_the_int8_model(embedder: Embedder) -> None:
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-5)
 
 
+@pytest.mark.slow
 def test_close_to_torch_on_en_ja_es(embedder: Embedder, torch_embedder: Embedder) -> None:
     cosines = (embedder.embed(VARIED) * torch_embedder.embed(VARIED)).sum(axis=1)
     assert cosines.min() >= 0.98, dict(zip(VARIED, cosines.round(4), strict=True))
 
 
+@pytest.mark.slow
 def test_a_texts_vector_does_not_depend_on_its_batch(embedder: Embedder) -> None:
     batch = embedder.embed(VARIED)
     one_by_one = np.stack([embedder.embed([text])[0] for text in VARIED])
@@ -49,12 +52,14 @@ def test_a_texts_vector_does_not_depend_on_its_batch(embedder: Embedder) -> None
     np.testing.assert_array_equal(batch, reversed_batch)
 
 
+@pytest.mark.slow
 def test_empty_list_and_empty_text(embedder: Embedder) -> None:
     assert embedder.embed([]).shape == (0, 384)
     (row,) = embedder.embed([""])
     assert np.isfinite(row).all() and abs(np.linalg.norm(row) - 1) < 1e-5
 
 
+@pytest.mark.slow
 def test_very_long_text_is_truncated_not_fatal(embedder: Embedder) -> None:
     long_text = "The dragon slept on its gold in the mountain. " * 2000  # ~90,000 chars
     with_tail = long_text + "Then everyone sang about boats and kitchens."
@@ -62,6 +67,7 @@ def test_very_long_text_is_truncated_not_fatal(embedder: Embedder) -> None:
     np.testing.assert_allclose(first, second, atol=1e-6)  # the tail lies past the 256 tokens
 
 
+@pytest.mark.slow
 def test_emoji_control_characters_and_mixed_scripts(embedder: Embedder) -> None:
     texts = ["👑🐉🗡️", "the\x00 king\x07\x1b\x7f", "\u200b\u200d", "王様 the king el rey 👑"]
     vectors = embedder.embed(texts)
@@ -71,6 +77,7 @@ def test_emoji_control_characters_and_mixed_scripts(embedder: Embedder) -> None:
     assert vectors[1] @ king > 0.9  # control characters are cleaned, the words survive
 
 
+@pytest.mark.slow
 def test_built_model_is_reused(
     embedder: Embedder, embeddings_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,6 +135,7 @@ def test_build_of_a_missing_model_reports_failure(tmp_path: Path) -> None:
     assert onnx_build.main([]) == 2
 
 
+@pytest.mark.slow
 def test_corrupt_built_model_is_a_clear_error(
     embedder: Embedder, embeddings_cache_dir: Path, tmp_path: Path
 ) -> None:

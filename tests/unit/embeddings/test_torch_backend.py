@@ -9,6 +9,7 @@ from embeddings import Embedder, ModelBuildError, load_embedder
 from embeddings.bundled import bundled_model_dir
 
 
+@pytest.mark.slow
 def test_shapes_names_and_unit_rows(torch_embedder: Embedder) -> None:
     vectors = torch_embedder.embed(["The queen rode into the forest.", "El rey duerme."])
     assert torch_embedder.name == "minilm-l6-v2/torch"
@@ -17,11 +18,13 @@ def test_shapes_names_and_unit_rows(torch_embedder: Embedder) -> None:
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-5)
 
 
+@pytest.mark.slow
 def test_meaning_not_just_letters(torch_embedder: Embedder) -> None:
     baby, child, sword = torch_embedder.embed(["a newborn baby", "a small child", "a sharp sword"])
     assert baby @ child > baby @ sword + 0.1
 
 
+@pytest.mark.slow
 def test_st_kind_loads_any_model_directory(tmp_path: Path) -> None:
     via_st = load_embedder(f"st:{bundled_model_dir()}", cache_dir=tmp_path)
     assert via_st.name.startswith("st:/")
