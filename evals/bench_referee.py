@@ -6,9 +6,9 @@ time and memory. Run by `make bench`; prints a table and writes evals/reports/be
 - Table: six players; the five who are not telling hold 7 cards each (35 cards, dealt with a
   fixed seed from the deck), and every sentence is ruled against all 35 at once, as the API does.
 - Sentences: the distinct texts of evals/data/referee_cases.jsonl (en/ja/es), 200+.
-- Per sentence, interleaved so machine load hits all alike: `Referee.rule` (default embedder,
-  onnx-int8), the int8 embedder alone on the sentence, and plain sentence-transformers
-  (torch fp32) `encode` of the sentence. Reported: p50/p95/mean and torch ÷ referee.
+- Per sentence, in the same run: `Referee.rule` (default embedder, onnx-int8), the int8
+  embedder alone on the sentence, and plain sentence-transformers (torch fp32) `encode` of the
+  sentence, in turn over blocks of 20 sentences, twice. Reported: p50/p95/mean and torch ÷ referee.
 - Start-up: a fresh Python process (never importing torch) is timed from spawn until its first
   ruling is returned, having done what a server does first: load the embedder, the deck and the
   card vectors (from the disk cache the latency run filled), and `Referee.warm()` for all three
@@ -43,6 +43,7 @@ CASES = ROOT / "evals" / "data" / "referee_cases.jsonl"
 REPORT = ROOT / "evals" / "reports" / "bench_referee.json"
 CACHE_DIR = ROOT / ".cache" / "embeddings"
 PLAYERS, HAND = 6, 7
+ROUNDS, BLOCK = 2, 20
 TARGETS = {"p95_ms": 3.0, "speedup_vs_torch": 4.0, "ready_s": 3.0, "rss_mb": 400.0}
 # Used only when the labelled cases are missing: a few sentences per language.
 FALLBACK_SENTENCES = (
@@ -97,9 +98,10 @@ print(json.dumps({"rss_after": memory(), "torch": "torch" in sys.modules}), flus
 """
 
 
-def load_sentences(limit: int) -> tuple[list[str], dict[str, int]]:
+def load_sentences(limit: int) -> tuple[list[str], dict[str, str]]:
+    """Texts, and the language of each (from the cases' "lang")."""
     if not CASES.is_file():
-        return list(FALLBACK_SENTENCES), {"fallback": len(FALLBACK_SENTENCES)}
+        return list(FALLBACK_SENTENCES), dict.fromkeys(FALLBACK_SENTENCES, "?")
     seen: dict[str, str] = {}
     for line in CASES.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -111,8 +113,7 @@ def load_sentences(limit: int) -> tuple[list[str], dict[str, int]]:
     # Round-robin over the languages, so a shortened run stays mixed.
     rounds = zip_longest(*by_language.values())
     texts = [text for row in rounds for text in row if text is not None][:limit]
-    languages = {lang: sum(seen[t] == lang for t in texts) for lang in by_language}
-    return texts, languages
+    return texts, {text: seen[text] for text in texts}
 
 
 def deal_table(seed: int) -> tuple[list[str], str]:
@@ -157,7 +158,9 @@ def summary(ms: Sequence[float]) -> dict[str, float]:
     }
 
 
-def measure_latency(sentences: list[str], cards: list[str]) -> dict[str, Any]:
+def measure_latency(
+    sentences: list[str], cards: list[str], language_of: dict[str, str]
+) -> dict[str, Any]:
     build_started = time.perf_counter()
     int8 = load_embedder(cache_dir=CACHE_DIR)  # builds the int8 model on a machine's first run
     load_s = time.perf_counter() - build_started
@@ -171,17 +174,36 @@ def measure_latency(sentences: list[str], cards: list[str]) -> dict[str, Any]:
         rule(text, cards)
         int8.embed([text])
         torch_model.encode(text)
-    samples: dict[str, list[float]] = {"referee": [], "int8_embed": [], "torch_encode": []}
-    for text in sentences:
-        samples["referee"].append(timed(lambda t=text: rule(t, cards)))
-        samples["int8_embed"].append(timed(lambda t=text: int8.embed([t])))
-        samples["torch_encode"].append(timed(lambda t=text: torch_model.encode(t)))
+    systems: dict[str, Callable[[str], object]] = {
+        "referee": lambda text: rule(text, cards),
+        "int8_embed": lambda text: int8.embed([text]),
+        "torch_encode": lambda text: torch_model.encode(text),
+    }
+    samples: dict[str, list[float]] = {name: [] for name in systems}
+    # Short blocks, not per-sentence interleaving: torch's OpenMP threads (and onnxruntime's)
+    # spin for a while after each call and would slow whichever system ran next on 2 cores;
+    # blocks of BLOCK sentences, in turn, keep drifts of the machine's load even for all three.
+    for _ in range(ROUNDS):
+        for start in range(0, len(sentences), BLOCK):
+            block = sentences[start : start + BLOCK]
+            for name, call in systems.items():
+                samples[name] += [timed(lambda t=text, c=call: c(t)) for text in block]
     stats = {name: summary(values) for name, values in samples.items()}
+    order = [
+        text
+        for _ in range(ROUNDS)
+        for start in range(0, len(sentences), BLOCK)
+        for text in sentences[start : start + BLOCK]
+    ]  # the order samples were taken in
+    by_language: dict[str, list[float]] = {}
+    for text, ms in zip(order, samples["referee"], strict=True):
+        by_language.setdefault(language_of[text], []).append(ms)
     return {
         "measured": measured,
         "embedder": int8.name,
         "embedder_load_s_in_bench": load_s,
         "ms": stats,
+        "referee_ms_by_language": {lang: summary(ms) for lang, ms in sorted(by_language.items())},
         "speedup_torch_over_referee": {
             k: stats["torch_encode"][k] / stats["referee"][k] for k in ("p50", "p95", "mean")
         },
@@ -215,10 +237,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    sentences, languages = load_sentences(args.sentences)
+    sentences, language_of = load_sentences(args.sentences)
+    languages = {lang: list(language_of.values()).count(lang) for lang in set(language_of.values())}
     cards, cards_from = deal_table(args.seed)
     load_before = os.getloadavg()
-    latency = measure_latency(sentences, cards)
+    latency = measure_latency(sentences, cards, language_of)
     startup = measure_startup(sentences, cards)
     report = {
         "sentences": len(sentences),
@@ -259,6 +282,11 @@ def print_report(report: dict[str, Any]) -> None:
     }
     for key, label in names.items():
         row = latency["ms"][key]
+        print(
+            f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
+        )
+    for lang, row in latency["referee_ms_by_language"].items():
+        label = f"  referee, {lang} sentences"
         print(
             f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
         )
