@@ -70,7 +70,9 @@ def build_services(
         embedder=embedder,
     )
     judge = Judge(deck, referee, narrator, llm_enabled=narrator.name != "offline")
-    table_service = TableService(store, deck, judge, narrator_name=narrator.name)
+    table_service = TableService(
+        store, deck, judge, narrator_name=narrator.name, vote_timeout_s=settings.vote_timeout_s
+    )
     broadcaster: Broadcaster = (
         RedisBroadcaster(settings.redis_url) if settings.redis_url else InProcessBroadcaster()
     )

@@ -175,6 +175,7 @@ class BallotView(BaseModel):
     voters: list[int]
     yes: list[int]
     no: list[int]
+    closes_at: str = Field(description="the deadline (ISO 8601): then the hands up decide")
 
 
 class FailureView(BaseModel):

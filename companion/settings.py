@@ -47,6 +47,10 @@ class Settings(BaseSettings):
     )
     rate_limit_burst: int = Field(default=40, ge=1, validation_alias="COMPANION_RATE_LIMIT_BURST")
     ai_pace_s: float = Field(default=2.5, ge=0, le=60, validation_alias="COMPANION_AI_PACE_S")
+    # a show of hands closes with the hands that are up after this long
+    vote_timeout_s: float = Field(
+        default=60.0, gt=0, le=86_400, validation_alias="COMPANION_VOTE_TIMEOUT_S"
+    )
     # how often a live stream re-reads the log even without a notification (pub/sub may drop)
     stream_poll_s: float = Field(
         default=10.0, gt=0, le=3600, validation_alias="COMPANION_STREAM_POLL_S"

@@ -1,11 +1,12 @@
 """Tables: create, view, act, read the log, stream it live."""
 
 from collections.abc import AsyncIterator
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Body, Header, Query, Response
-from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel
 
 from api.deps import ClientLimited, SeatDep, Services, ServicesDep, ViewerDep
 from api.errors import responses as _errors
@@ -28,7 +29,13 @@ _PAGE = 500
 
 
 def _view(services: Services, state: TableState, seat: int | None) -> TableView:
-    return table_view(state, services.deck, seat, narrator=services.tables.narrator_name)
+    return table_view(
+        state,
+        services.deck,
+        seat,
+        narrator=services.tables.narrator_name,
+        vote_timeout_s=services.settings.vote_timeout_s,
+    )
 
 
 # OpenAPI links: a created table leads to its view, actions and log with the first seat's token.
@@ -76,6 +83,8 @@ async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     """The table as the token's seat sees it (its own hand, hints and moves), or, without a
     token, the public state for spectators."""
     state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
+    if state.ballot is not None:  # after a restart no timer watches its deadline: start one
+        services.seats.poke(viewer.table_id)
     return _view(services, state, viewer.seat)
 
 
@@ -142,35 +151,66 @@ def _resume_point(after: int, last_event_id: str | None) -> int:
     return after
 
 
+_KEEPALIVE_S = 15.0
+_STREAM_DOC: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "text/event-stream: log events (`id`, `event`, `data`), `view` messages",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    }
+}
+
+
 @router.get(
     "/{table_id}/stream",
-    response_class=EventSourceResponse,
+    response_class=StreamingResponse,
     operation_id="stream",
-    responses=_errors(404, 422, 429),
+    responses={**_STREAM_DOC, **_errors(404, 422, 429)},
 )
 async def stream(
     viewer: ViewerDep,
     services: ServicesDep,
     after: Annotated[int, Query(ge=0, le=2**31)] = 0,
     last_event_id: Annotated[str | None, Header(max_length=20)] = None,
-) -> AsyncIterator[ServerSentEvent]:
+) -> StreamingResponse:
     """Server-Sent Events: each event of the log the reader may see (`id` = seq, `event` = its
     type, `data` = the same JSON as GET …/events), then a `view` message with the fresh
     TableView. Reconnect with `Last-Event-ID` (or `?after=`) to resume without gaps."""
-    sent = _resume_point(after, last_event_id)
+    return StreamingResponse(
+        _events_of(services, viewer, _resume_point(after, last_event_id)),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
+
+
+def _sse(event: str, data: BaseModel, event_id: int | None = None) -> bytes:
+    lines = [f"event: {event}", f"data: {data.model_dump_json()}"]
+    if event_id is not None:
+        lines.append(f"id: {event_id}")
+    return ("\n".join(lines) + "\n\n").encode()
+
+
+async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIterator[bytes]:
+    """The stream's body: catch up from `sent`, then wait for notifications (or the poll)."""
+    poll = services.settings.stream_poll_s
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
-        first = True
+        first, idle = True, 0.0
         while True:
             stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, sent)
             for event in stored:
                 shown = project_event(event, viewer.seat)
                 sent = event.seq
                 if shown is not None:
-                    yield ServerSentEvent(data=shown, event=event.type, id=str(event.seq))
+                    yield _sse(event.type, shown, event.seq)
             if stored or first:
-                first = False
-                yield ServerSentEvent(data=await _fresh_view(services, viewer), event="view")
-            await subscription.wait(services.settings.stream_poll_s)
+                first, idle = False, 0.0
+                yield _sse("view", await _fresh_view(services, viewer))
+            # Wake on a notification; say something every 15 s so proxies keep the line open.
+            while not await subscription.wait(min(_KEEPALIVE_S, poll)):
+                idle += min(_KEEPALIVE_S, poll)
+                if idle >= poll:
+                    idle = 0.0
+                    break
+                yield b": ping\n\n"
 
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:

@@ -1,5 +1,5 @@
 """Runs the AI seats of each table in the background, one step at a time, through the same
-log-first path as people (`TableService.act`, by="ai").
+log-first path as people (`TableService.act`, by="ai"); and closes votes at their deadline.
 
 After every accepted action the routes `poke` the table: if an AI seat has something to do, a
 task takes one step, waits `pace_s` before an AI storyteller speaks (so people can interrupt
@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 
 import anyio
 from pydantic import TypeAdapter
@@ -73,6 +74,7 @@ class SeatRunner:
         self.broadcaster = broadcaster
         self.pace_s = pace_s
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._deadlines: dict[str, asyncio.TimerHandle] = {}
         self._again: set[str] = set()
         self._closed = False
 
@@ -90,6 +92,8 @@ class SeatRunner:
 
     async def close(self) -> None:
         self._closed = True
+        for timer in self._deadlines.values():
+            timer.cancel()
         tasks = list(self._running.values())
         for task in tasks:
             task.cancel()
@@ -109,8 +113,9 @@ class SeatRunner:
                 self._again.discard(table_id)
                 acted = await self._step(table_id)
                 if not acted and table_id not in self._again:
-                    return
+                    break
                 steps += int(acted)
+            await self._wake_at_deadline(table_id)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -118,8 +123,26 @@ class SeatRunner:
         finally:
             self._running.pop(table_id, None)
 
+    async def _wake_at_deadline(self, table_id: str) -> None:
+        """With a vote open, look again when it is due to close."""
+        state = await anyio.to_thread.run_sync(self.tables.state, table_id)
+        previous = self._deadlines.pop(table_id, None)
+        if previous is not None:
+            previous.cancel()
+        if state.ballot is None or self._closed:
+            return
+        delay = state.ballot.opened + self.tables.vote_timeout_s - time.time()
+        self._deadlines[table_id] = asyncio.get_running_loop().call_later(
+            max(0.0, delay) + 0.05, self.poke, table_id
+        )
+
     async def _step(self, table_id: str) -> bool:
         state = await anyio.to_thread.run_sync(self.tables.state, table_id)
+        if state.ballot is not None:
+            settled = await anyio.to_thread.run_sync(self.tables.settle_expired_vote, table_id)
+            if settled is not None:
+                await self.broadcaster.publish(table_id, settled.state.seq)
+                return True
         if state.game.is_terminal or "ai" not in state.config.kinds:
             return False
         chosen = await anyio.to_thread.run_sync(self._choose, state)

@@ -54,16 +54,25 @@ def rule_error(error: GameError) -> ApiError:
 
 
 class Planner:
-    def __init__(self, deck: Deck, judge: Judge) -> None:
+    def __init__(self, deck: Deck, judge: Judge, *, vote_timeout_s: float = 60.0) -> None:
         self.deck = deck
         self.judge = judge
+        self.vote_timeout_s = vote_timeout_s
 
-    def plan(self, state: TableState, seat: int, body: ActionBody, by: By) -> list[NewEvent]:
-        """The events that taking `body` appends, or an `ApiError` saying why it is refused."""
+    def plan(
+        self, state: TableState, seat: int, body: ActionBody, by: By, *, now: float
+    ) -> list[NewEvent]:
+        """The events that taking `body` appends, or an `ApiError` saying why it is refused.
+        A vote past its deadline is settled first with the hands that are up (a late vote
+        still counts), then the request is planned on the settled state."""
         if state.game.is_terminal:
             raise ApiError(409, "illegal_action", "OU-18: the story has ended.", rule="OU-18")
         if isinstance(body, VoteBody):
-            return self._vote(state, seat, body, by)
+            return self._vote(state, seat, body, now)
+        if state.ballot is not None and state.ballot.expired(now, self.vote_timeout_s):
+            settled = self.settle(state)
+            after = self.apply(replace(state, ballot=None), self._settled_action(state))
+            return [settled, *self.plan(after, seat, body, by, now=now)]
         action = self.engine_action(self._resolve(body.model_dump(exclude_none=True), seat))
         if state.ballot is not None and action.type not in ("declare_hand", "declare_draw"):
             ballot = state.ballot
@@ -212,7 +221,27 @@ class Planner:
         }
         return questions[kind]
 
-    def _vote(self, state: TableState, seat: int, body: VoteBody, by: By) -> list[NewEvent]:
+    def settle(self, state: TableState) -> NewEvent:
+        """The event that closes the open vote with the hands that are up (its deadline)."""
+        assert state.ballot is not None
+        by: By = state.config.kinds[state.ballot.claimant]
+        return self.action_event(state, self._settled_action(state), by, ballot=state.ballot.ballot)
+
+    def _settled_action(self, state: TableState) -> Action:
+        ballot = state.ballot
+        assert ballot is not None
+        judgement: Vote | Verdict
+        if ballot.yes or ballot.no:
+            judgement = Vote(yes=ballot.yes, no=ballot.no)
+        else:  # no hand up: as a tie (OU-13): plays and endings stand, claims fail
+            judgement = Verdict(
+                accepted=_SILENCE_UPHOLDS[ballot.kind],
+                by="table",
+                reason=f"nobody voted within {self.vote_timeout_s:g} s",
+            )
+        return self.engine_action({**ballot.action, "judgement": judgement.model_dump()})
+
+    def _vote(self, state: TableState, seat: int, body: VoteBody, now: float) -> list[NewEvent]:
         ballot = state.ballot
         if ballot is None or (body.ballot is not None and body.ballot != ballot.ballot):
             raise ApiError(409, "no_vote_open", "There is no open vote to answer.", rule="OU-13")
@@ -233,7 +262,7 @@ class Planner:
             yes=(*ballot.yes, seat) if body.yes else ballot.yes,
             no=ballot.no if body.yes else (*ballot.no, seat),
         )
-        if not voted.decided():
+        if not voted.decided() and not voted.expired(now, self.vote_timeout_s):
             return [cast]
         action = self.engine_action(
             {**ballot.action, "judgement": Vote(yes=voted.yes, no=voted.no).model_dump()}

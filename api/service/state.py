@@ -9,7 +9,8 @@ each reader sees of it::
                    outcome (engine Outcome), ballot? (the vote it settles)
     hints          to, line, hints [...]          private to `to`
     ruled          line                            the referee has ruled on that line
-    vote_opened    ballot (= its seq), kind, rule, claimant, question, action, voters
+    vote_opened    ballot (= its seq), kind, rule, claimant, question, action, voters; it
+                   closes when the outcome cannot change, or at its deadline with the hands up
     vote_cast      ballot, seat, yes
     step_failed    step, message, line?, seat?     a model failed after an append; turn kept
 """
@@ -93,6 +94,10 @@ class Ballot:
     voters: tuple[int, ...]
     yes: tuple[int, ...] = ()
     no: tuple[int, ...] = ()
+    opened: float = 0.0  # when the vote opened (Unix time), for its deadline
+
+    def expired(self, now: float, timeout_s: float) -> bool:
+        return now >= self.opened + timeout_s
 
     @property
     def waiting_for(self) -> tuple[int, ...]:
@@ -131,7 +136,7 @@ class TableState:
         if event.seq != self.seq + 1:
             raise ValueError(f"event {event.seq} does not follow {self.seq}")
         reducer = _REDUCERS.get(event.type)
-        state = reducer(self, event.seq, event.payload) if reducer else self
+        state = reducer(self, event) if reducer else self
         return replace(state, seq=event.seq)
 
     def hints_for(self, seat: int) -> tuple[Hint, ...]:
@@ -199,19 +204,22 @@ def _ballot_from_json(data: Mapping[str, Any]) -> Ballot:
         voters=tuple(data["voters"]),
         yes=tuple(data.get("yes", ())),
         no=tuple(data.get("no", ())),
+        opened=float(data.get("opened", 0.0)),
     )
 
 
 # --- reducers: one per event type ---------------------------------------------------------
 
 
-def _action(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
+def _action(state: TableState, event: StoredEvent) -> TableState:
+    payload = event.payload
     game = apply(state.game, ACTION_ADAPTER.validate_python(payload["action"]))
     ballot = None if "ballot" in payload else state.ballot
     return replace(state, game=game, ballot=ballot, failure=None)
 
 
-def _hints(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
+def _hints(state: TableState, event: StoredEvent) -> TableState:
+    payload = event.payload
     seat, line = int(payload["to"]), int(payload["line"])
     known = {(h.line, h.card) for h in state.hints.get(seat, ())}
     new = [Hint.from_json(line, h) for h in payload["hints"] if (line, h["card"]) not in known]
@@ -220,15 +228,18 @@ def _hints(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableStat
     return replace(state, hints={**state.hints, seat: (*kept, *new)})
 
 
-def _ruled(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
-    return replace(state, ruled=state.ruled | {int(payload["line"])})
+def _ruled(state: TableState, event: StoredEvent) -> TableState:
+    return replace(state, ruled=state.ruled | {int(event.payload["line"])})
 
 
-def _vote_opened(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
-    return replace(state, ballot=_ballot_from_json({**payload, "ballot": seq}))
+def _vote_opened(state: TableState, event: StoredEvent) -> TableState:
+    opened = event.created.timestamp()
+    ballot = _ballot_from_json({**event.payload, "ballot": event.seq, "opened": opened})
+    return replace(state, ballot=ballot)
 
 
-def _vote_cast(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
+def _vote_cast(state: TableState, event: StoredEvent) -> TableState:
+    payload = event.payload
     ballot = state.ballot
     if ballot is None or ballot.ballot != payload["ballot"]:
         return state
@@ -240,11 +251,13 @@ def _vote_cast(state: TableState, seq: int, payload: Mapping[str, Any]) -> Table
     return replace(state, ballot=ballot)
 
 
-def _step_failed(state: TableState, seq: int, payload: Mapping[str, Any]) -> TableState:
+def _step_failed(state: TableState, event: StoredEvent) -> TableState:
+    payload = event.payload
     ruled = state.ruled
     if payload.get("step") == "referee" and payload.get("line") is not None:
         ruled = ruled | {int(payload["line"])}
-    return replace(state, failure=Failure(seq, payload["step"], payload["message"]), ruled=ruled)
+    failure = Failure(event.seq, payload["step"], payload["message"])
+    return replace(state, failure=failure, ruled=ruled)
 
 
 _REDUCERS = {

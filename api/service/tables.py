@@ -9,6 +9,7 @@ import hashlib
 import logging
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -73,12 +74,16 @@ class TableService:
         judge: Judge,
         *,
         narrator_name: str,
+        vote_timeout_s: float = 60.0,
+        clock: Callable[[], float] = time.time,
         on_failure: Callable[[str, Exception], None] | None = None,
     ) -> None:
         self.store = store
         self.deck = deck
         self.judge = judge
-        self.planner = Planner(deck, judge)
+        self.planner = Planner(deck, judge, vote_timeout_s=vote_timeout_s)
+        self.vote_timeout_s = vote_timeout_s
+        self._clock = clock
         self.narrator_name = narrator_name
         self._cache: OrderedDict[str, TableState] = OrderedDict()
         self._hashes: dict[str, dict[int, str | None]] = {}
@@ -259,7 +264,7 @@ class TableService:
                     replayed = self._replay(table_id, claim, state)
                     if replayed is not None:
                         return replayed
-                new_events = self.planner.plan(state, seat, body, by)
+                new_events = self.planner.plan(state, seat, body, by, now=self._clock())
                 try:
                     stored = self.store.append(
                         table_id, new_events, after_seq=state.seq, idempotency=claim
@@ -275,6 +280,25 @@ class TableService:
             "The table is busy; nothing was done. Retry in a moment.",
             headers={"Retry-After": "1"},
         )
+
+    def settle_expired_vote(self, table_id: str) -> ActOutcome | None:
+        """Close the open vote if its deadline has passed (the hands up decide), else None."""
+        for _attempt in range(_APPEND_ATTEMPTS):
+            with self._locked(table_id):
+                state = self.state(table_id)
+                ballot = state.ballot
+                if ballot is None or not ballot.expired(self._clock(), self.vote_timeout_s):
+                    return None
+                try:
+                    stored = self.store.append(
+                        table_id, [self.planner.settle(state)], after_seq=state.seq
+                    )
+                except SeqConflictError:
+                    continue
+                state = self._remember(state, stored)
+            ruled, state = self._rule_new_lines(state, stored)
+            return ActOutcome(state, stored + ruled)
+        return None
 
     def _replay(
         self, table_id: str, claim: IdempotencyClaim, state: TableState

@@ -2,6 +2,7 @@
 moves; a spectator (viewer None) sees the public state only. This module is the one privacy
 gate between the log (which keeps everything) and the wire."""
 
+from datetime import UTC, datetime
 from typing import Any
 
 from api.schemas import (
@@ -101,7 +102,13 @@ def _outcome_view(outcome: Outcome | None, viewer: int | None) -> OutcomeView | 
 
 
 def table_view(
-    state: TableState, deck: Deck, viewer: int | None, *, narrator: str, seq: int | None = None
+    state: TableState,
+    deck: Deck,
+    viewer: int | None,
+    *,
+    narrator: str,
+    vote_timeout_s: float,
+    seq: int | None = None,
 ) -> TableView:
     """The view of `state` for `viewer` (a seat) or for a spectator (None)."""
     game = state.game
@@ -134,6 +141,7 @@ def table_view(
             voters=list(ballot.voters),
             yes=list(ballot.yes),
             no=list(ballot.no),
+            closes_at=datetime.fromtimestamp(ballot.opened + vote_timeout_s, UTC).isoformat(),
         )
     failure = None
     if state.failure is not None:

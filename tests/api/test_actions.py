@@ -3,8 +3,11 @@ on a virtual deck (where the engine deals and draws). The referee here is real o
 evidence (card names and aliases) with a fake embedder; tests about semantics use the real
 model (test_worked_example.py)."""
 
+import time
+from collections.abc import Callable
 from typing import Any
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from tests.api.conftest import open_table, physical_table
@@ -230,3 +233,43 @@ def test_a_full_story_to_an_accepted_ending(client: TestClient) -> None:
     assert view["moves"] == []
     error = bob.refused(409, type="narrate", text="More!")
     assert error["rule"] == "OU-18"
+
+
+def test_a_vote_closes_at_its_deadline_with_the_hands_that_are_up(
+    app_factory: Callable[..., FastAPI],
+) -> None:
+    with TestClient(app_factory(vote_timeout_s=0.5)) as client:
+        ann, bob, _cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
+        opened = ann.ok(type="play", card="king", sentence="Their ruler was old.", ask_table=True)
+        assert opened["view"]["pending"]["closes_at"]
+        bob.ok(type="vote", yes=True)  # Cy never votes
+        deadline = time.monotonic() + 30
+        while ann.view()["pending"] is not None:  # the server closes it by itself
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        settled = next(e for e in ann.events() if e["type"] == "action" and "ballot" in e["data"])[
+            "data"
+        ]
+        assert settled["action"]["judgement"] == {"kind": "vote", "yes": [1], "no": []}
+        assert ann.view()["table"][0]["card"] == "king"
+
+
+def test_a_silent_vote_on_a_claim_lets_the_claim_fail(client: TestClient) -> None:
+    ann, bob, _cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
+    ann.ok(type="narrate", text="Something stirred.")
+    bob.ok(type="interrupt", card="wolf", ask_table=True)
+    # Past the deadline the vote closes (the next action, or the server's own timer, closes
+    # it first): no hand up, so the claim fails as on a tie.
+    tables = client.app.state.services.tables  # type: ignore[attr-defined]
+    tables._clock = lambda: time.time() + 3600
+    result = ann.ok(type="narrate", text="And went on.")
+    settled = next(e for e in ann.events() if e["type"] == "action" and "ballot" in e["data"])[
+        "data"
+    ]
+    judgement = settled["action"]["judgement"]
+    assert judgement["by"] == "table" and judgement["accepted"] is False
+    assert "nobody voted" in judgement["reason"]
+    assert settled["outcome"]["penalised"] == [1]  # OU-14
+    assert result["view"]["storyteller"] == 0 and result["view"]["story"][-1]["text"] == (
+        "And went on."
+    )

@@ -98,9 +98,7 @@ class Auditor:
                     words.update({word: card for word in _words(self.deck, card)})
         return words
 
-    def check(
-        self, reader: int | None, payload: Any, *, named: Collection[str] = ()
-    ) -> None:
+    def check(self, reader: int | None, payload: Any, *, named: Collection[str] = ()) -> None:
         forbidden = self.forbidden(reader, set(named))
         game = self.table.state().game
         # Texts the reader may see whole: the story, and its own ending cards.
