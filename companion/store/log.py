@@ -1,7 +1,8 @@
 """`EventLog`: create tables, append events with a sequence check, read them back."""
 
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -83,8 +84,12 @@ class EventLog:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._write_options = (
-            {} if engine.dialect.name == "postgresql" else {SQLITE_IMMEDIATE: True}
+        sqlite = engine.dialect.name == "sqlite"
+        self._write_options = {SQLITE_IMMEDIATE: True} if sqlite else {}
+        # SQLite has one writer at a time; threads of this process queue here rather than in
+        # SQLite's busy handler, which sleeps in steps of up to 100 ms.
+        self._write_lock: AbstractContextManager[object] = (
+            threading.Lock() if sqlite else nullcontext()
         )
 
     @property
@@ -94,8 +99,9 @@ class EventLog:
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Connection]:
         options = self._write_options if write else {}
+        lock = self._write_lock if write else nullcontext()
         try:
-            with self.engine.connect().execution_options(**options) as conn, conn.begin():
+            with lock, self.engine.connect().execution_options(**options) as conn, conn.begin():
                 yield conn
         except IntegrityError:
             raise
