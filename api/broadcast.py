@@ -140,8 +140,8 @@ class RedisBroadcaster:
     async def _listen(self) -> None:
         delay = 0.5
         while True:
+            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
             try:
-                pubsub = self._client.pubsub(ignore_subscribe_messages=True)
                 await pubsub.psubscribe(_CHANNEL_PREFIX + "*")
                 delay = 0.5
                 async for message in pubsub.listen():
@@ -152,6 +152,9 @@ class RedisBroadcaster:
                 log.warning("redis subscription lost (%r); retrying in %.1fs", error, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10.0)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         if message.get("type") != "pmessage":
