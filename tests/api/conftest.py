@@ -1,13 +1,23 @@
-"""Fixtures for the service tests: databases (SQLite always; PostgreSQL and Redis when they run)."""
+"""Fixtures for the service tests: databases (SQLite always; PostgreSQL and Redis when they
+run), the app on a fake or real referee, and players acting over HTTP."""
 
 import os
 import secrets
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from companion.cards import Deck, once_upon_a_time_deck
+from companion.referee import Referee
+from companion.settings import Settings
 
 POSTGRES_BASE = os.environ.get(
     "COMPANION_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -70,18 +80,6 @@ def redis_url() -> str:
 
 
 # --- the app ---------------------------------------------------------------------------------
-
-from collections.abc import Callable  # noqa: E402
-from dataclasses import dataclass  # noqa: E402
-from typing import Any  # noqa: E402
-
-from fastapi import FastAPI  # noqa: E402
-from fastapi.testclient import TestClient  # noqa: E402
-
-from api.main import create_app  # noqa: E402
-from companion.cards import Deck, once_upon_a_time_deck  # noqa: E402
-from companion.referee import Referee  # noqa: E402
-from companion.settings import Settings  # noqa: E402
 
 
 @pytest.fixture(scope="session")
