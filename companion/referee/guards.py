@@ -162,17 +162,51 @@ def simile(analysis: Analysis, first: int, last: int) -> str | None:
         return None if marker is None else f"a comparison ({_quote(analysis, marker)})"
     if tokens[first].lang == "es":
         marker = _before(analysis, analysis.markers["simile"], first, 2)
+        if marker is None and _spanish_comparative(analysis, first):
+            return "a comparison ('más … que')"
         return None if marker is None else f"a comparison ({_quote(analysis, marker)})"
+    if _figure_of_a_person(analysis, first, last):
+        return "a figure of speech ('… of a man')"
     j = first - 1
     while j >= 0 and tokens[j].text in _ARTICLES | rules.DETERMINERS and first - j <= 3:
         j -= 1
     if j < 0 or not analysis.same_clause(j, first):
         return None
+    indefinite = any(tokens[k].text in rules.INDEFINITE for k in range(j + 1, first))
     if tokens[j].text == "like" and (j == 0 or tokens[j - 1].text not in rules.LIKE_AS_VERB):
         return "a comparison ('like')"
     if tokens[j].text == "as" and j >= 2 and tokens[j - 2].text == "as":
         return "a comparison ('as … as')"
+    if tokens[j].text == "as" and j >= 1 and tokens[j - 1].text in rules.SIMILE_ADJECTIVES:
+        return "a comparison ('… as')"
+    if tokens[j].text == "than" and indefinite:  # "bigger than a horse", not "than the king"
+        return "a comparison ('than')"
     return None
+
+
+def _spanish_comparative(analysis: Analysis, first: int) -> bool:
+    """ "más grande que un caballo" (not "que el rey": a definite one is there)."""
+    tokens = analysis.tokens
+    if (
+        first < 3
+        or tokens[first - 1].text not in rules.INDEFINITE
+        or tokens[first - 2].text != "que"
+    ):
+        return False
+    return any(tokens[k].text in ("mas", "menos") for k in range(max(0, first - 6), first - 2))
+
+
+def _figure_of_a_person(analysis: Analysis, first: int, last: int) -> bool:
+    """ "a dragon of a woman", "a bear of a man"."""
+    tokens = analysis.tokens
+    return (
+        first >= 1
+        and tokens[first - 1].text in ("a", "an")
+        and last + 3 < len(tokens)
+        and tokens[last + 1].text == "of"
+        and tokens[last + 2].text in ("a", "an")
+        and tokens[last + 3].text in rules.FIGURE_OF
+    )
 
 
 def represented(analysis: Analysis, first: int, last: int) -> str | None:
@@ -225,6 +259,93 @@ def in_a_name_or_compound(analysis: Analysis, first: int, last: int) -> str | No
     return None
 
 
+def _original(analysis: Analysis, index: int) -> str:
+    token = analysis.tokens[index]
+    return analysis.text[token.start : token.end]
+
+
+def named(analysis: Analysis, first: int, last: int) -> str | None:
+    """A card's word used as a name: "a cat called Queen", "the inn named The Crown", "Mr. Wolf",
+    "un perro llamado Lobo", オオカミという名の犬. Titles keep their sense ("called Queen Mab
+    to her side" is a queen), and so do lower-case words ("the king called the guards")."""
+    tokens = analysis.tokens
+    if tokens[first].lang == "ja":
+        for marker in analysis.markers["naming"]:
+            if marker.first == last + 1:
+                return f"a name ({_quote(analysis, marker)})"
+        return None
+    if not _original(analysis, first)[:1].isupper():
+        return None
+    followed = last + 1 < len(tokens) and _original(analysis, last + 1)[:1].isupper()
+    if tokens[first].text in _TITLES and followed:
+        return None
+    before = first - 1
+    if (
+        before >= 0
+        and tokens[before].text in _ARTICLES
+        and _original(analysis, before)[:1].isupper()
+    ):
+        before -= 1  # "named The Crown"
+    for marker in analysis.markers["naming"]:
+        if marker.last == before:
+            return f"a name ({_quote(analysis, marker)})"
+    return None
+
+
+def told_about(analysis: Analysis, first: int, last: int) -> str | None:
+    """Only the subject of a tale: "a story about a giant", "un cuento sobre un gigante",
+    巨人の物語."""
+    marker = _before(analysis, analysis.markers["told-about-before"], first, 3)
+    if marker is None:
+        marker = _after(analysis, analysis.markers["told-about-after"], last, 1)
+    return None if marker is None else f"only told about ({_quote(analysis, marker)})"
+
+
+def hypothetical(analysis: Analysis, first: int, last: int) -> str | None:
+    """A thing only supposed, promised or sought: "if a wolf came", "promised to bake a cake",
+    "para buscar un tesoro", もし狼が来たら. An indefinite article marks it as not in the story
+    yet; a definite one is ("if the frog could talk" has a frog)."""
+    tokens = analysis.tokens
+    if tokens[first].lang == "ja":
+        arrival = range(last + 1, min(len(tokens), last + 4))
+        if not any(tokens[k].keys & rules.JA_ARRIVAL for k in arrival):
+            return None
+    else:
+        articles = [
+            j
+            for j in range(max(0, first - 3), first)
+            if tokens[j].text in rules.INDEFINITE and analysis.same_clause(j, first)
+        ]
+        if not articles:
+            return None
+        first = articles[0]  # the marker stands before the article
+    marker = _before(analysis, analysis.markers["hypothetical"], first, rules.HYPOTHETICAL_WINDOW)
+    return None if marker is None else f"only supposed ({_quote(analysis, marker)})"
+
+
+def purposed(analysis: Analysis, first: int) -> str | None:
+    """An event that is only the purpose: "went to the inn to meet the king", "set out to
+    rescue her", "in order to marry", "para casarse"."""
+    for marker in analysis.markers["purpose"]:
+        if marker.last == first - 1:
+            return f"not happened yet ({_quote(analysis, marker)})"
+    if first == 0 or analysis.tokens[first - 1].text != "to":
+        return None
+    going = _before(analysis, analysis.markers["going"], first - 1, rules.GOING_WINDOW)
+    return None if going is None else f"not happened yet ({_quote(analysis, going)} … 'to')"
+
+
+def unfinished(analysis: Analysis, first: int, last: int) -> str | None:
+    """Dying is not dead, drowning not drowned: "the old man was dying", 死にかけていた."""
+    tokens = analysis.tokens
+    if tokens[first].text in rules.UNFINISHED:
+        return f"not happened yet ({_original(analysis, first)!r})"
+    for k in range(last + 1, min(len(tokens), last + 3)):
+        if tokens[k].lang == "ja" and tokens[k].keys & rules.JA_UNFINISHED:
+            return f"not happened yet ({_original(analysis, k)!r})"
+    return None
+
+
 def needs_determiner(analysis: Analysis, first: int, last: int) -> str | None:
     """ "well", "bear", "ring", … are cards only as nouns: "the well", "a bear", "rings"."""
     tokens = analysis.tokens
@@ -269,7 +390,9 @@ def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -
         figurative(analysis, start, end)
         or needs_determiner(analysis, first, last)
         or in_a_name_or_compound(analysis, first, last)
+        or named(analysis, first, last)
         or simile(analysis, first, last)
+        or told_about(analysis, first, last)
         or negated(analysis, first, last, predicate=predicate)
     )
     if reason is None and group == "characters":
@@ -278,6 +401,10 @@ def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -
         reason = pretended(analysis, first, last)
     if reason is None:
         reason = wished(analysis, first, last)
+    if reason is None and group in rules.THING_GROUPS:
+        reason = hypothetical(analysis, first, last)
+    if reason is None and group == "events":
+        reason = purposed(analysis, first) or unfinished(analysis, first, last)
     if reason is None and predicate and group is not None:
         reason = not_yet(analysis, first, last, group)
     return reason

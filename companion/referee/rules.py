@@ -14,6 +14,15 @@ on what the storyteller brings into the story; OU-14 rejects a claim on what has
   caballo", 宝の山). SIMILE: a comparison is not a presence ("as strong as a bear", "como un
   lobo", 鬼のような). REPRESENTATION: a stone dragon, a portrait of a king, are not the
   creature. PRETENCE: children playing at kings are not kings.
+- NAMING: a card's word used as a name is not the thing ("a cat called Queen", "Mr. Wolf the
+  baker", "un perro llamado Lobo", オオカミという名の犬).
+- TOLD_ABOUT: a story, song or legend about a giant does not bring the giant in.
+- HYPOTHETICAL: a thing that is only supposed, planned or looked for, said with an indefinite
+  article ("if a wolf came", "promised to bake a cake", "para buscar un tesoro", もし狼が来たら);
+  a definite one is already in the story ("if the frog could talk").
+- PURPOSE: an event that is the purpose of a going has not happened ("went to meet the king",
+  "set out to rescue her", "para casarse").
+- UNFINISHED: dying is not dead, drowning not drowned (死にかけていた).
 - NEEDS_DETERMINER: English words that are cards only as nouns with a determiner ("the well",
   "a bear"), not as adverbs or verbs ("sang well", "could not bear it").
 - PERCEPTION: seeing or hearing someone is not meeting them (OU-14's rejected People Meet).
@@ -60,9 +69,9 @@ IRREALIS: dict[Language, tuple[str, ...]] = {
     "en": phrases(
         "would | will | shall | might | should | may | if | unless | able to | unable to |"
         "want to | wanted to | wants to | wish | wished | hope | hoped | plan | planned | intend |"
-        "intended | going to | about to | dream of | dreamed of | dreamt of | try to | tried to |"
-        "decide to | decided to | promise to | promised to | prepare to | prepared to | long to |"
-        "longed to | fear | feared | afraid | imagine | imagined | someday | one day | soon |"
+        "intended | be going to | about to | dream of | dreamed of | dreamt of | try to |"
+        "tried to | decide to | decided to | promise to | promised to | prepare to | prepared to |"
+        "long to | longed to | fear | feared | afraid | imagine | imagined | someday | soon |"
         "tomorrow | until | before | whether | ready to | meant to | supposed to | expect |"
         "expected | yearn | yearned | threaten | threatened | vow to | vowed to | swore to |"
         "more than to | for the | for a | for their | for her | for his | waiting for |"
@@ -99,7 +108,7 @@ DESIRE: dict[Language, tuple[str, ...]] = {
     "en": phrases(
         "want | wanted | wants | wish | wished | wishes | hope | hoped | hopes | dream of |"
         "dreamed of | dreamt of | dreams of | long for | longed for | longs for | yearned for |"
-        "yearn for | pray for | prayed for | someday | one day | if only"
+        "yearn for | pray for | prayed for | someday | if only"
     ),
     "es": phrases(
         "quería | quiere | quisiera | querían | deseaba | desea | deseaban | ojalá | soñaba con |"
@@ -288,6 +297,16 @@ SIMILE: dict[Language, tuple[str, ...]] = {
     "es": phrases("como un | como una | como el | como la | como los | como las | cual"),
     "ja": phrases("のよう | のような | のように | みたい | のごとく | そっくり"),
 }
+# "sly as a fox" (without the first "as"): a comparison after these adjectives.
+SIMILE_ADJECTIVES = words(
+    "sly quick swift fast slow strong brave bold proud free wise fierce cold hot white black red "
+    "quiet still tall big huge small thin fat old hard soft sharp sweet gentle wild blind deaf mad "
+    "meek stubborn clever cunning loyal light dark bright fair happy busy hungry heavy mighty "
+    "pretty ugly silly crafty wily angry sick poor rich tiny large timid shy graceful nimble "
+    "fearless greedy lazy loud noisy calm cruel kind patient playful sleepy slippery stiff"
+)
+# "a dragon of a woman", "a bear of a man": the first noun is a figure for the person.
+FIGURE_OF = words("man woman fellow girl boy lad lass husband wife creature")
 # "like" is a verb after these ("she did not like the wolf").
 LIKE_AS_VERB = words("not n't did do does would 'd i you we they to didn't don't doesn't")
 
@@ -369,3 +388,81 @@ VAGUE_CLUES: dict[Language, tuple[str, ...]] = {
         "叫び | 息 | 匂い | 臭い | 足跡"
     ),
 }
+
+# Words that introduce a name; the name follows, capitalised (en/es) or before という名 (ja).
+NAMING: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "called | named | known as | nicknamed | by the name of | mr | mrs | mister | miss | sir"
+    ),
+    "es": phrases(
+        "llamado | llamada | llamados | llamadas | se llamaba | se llama | de nombre | apodado |"
+        "apodada | conocido como | conocida como | señor | señora | don | doña | sr | sra"
+    ),
+    "ja": phrases("という 名 | という 名前 | と 名付ける | と 名乗る"),
+}
+
+# Before the thing (en/es) or after it (ja): a tale told about it, not the thing itself.
+TOLD_ABOUT_BEFORE: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "story about | stories about | story of | stories of | tale of | tales of | tale about |"
+        "tales about | song about | songs about | song of | songs of | ballad of | ballad about |"
+        "legend of | legends of | legend about | legends about | fable of | fable about |"
+        "rhyme about | poem about | poem of | book about | books about | rumours of | rumors of"
+    ),
+    "es": phrases(
+        "cuento sobre | cuentos sobre | cuento de | cuentos de | cuento del | historia sobre |"
+        "historias sobre | historia de | historias de | historia del | leyenda de | leyendas de |"
+        "leyenda del | leyenda sobre | canción sobre | canción de | canción del | canciones de |"
+        "relato de | relato sobre | fábula de | fábula del | libro sobre | rumores de"
+    ),
+    "ja": (),
+}
+TOLD_ABOUT_AFTER: dict[Language, tuple[str, ...]] = {
+    "en": (),
+    "es": (),
+    "ja": phrases("の 物語 | の 伝説 | の 昔話 | の 童話 | の 噂 | の 話 を する | について の"),
+}
+
+# Before an indefinite thing in its clause: it is only supposed, promised, planned or sought.
+HYPOTHETICAL: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "would | will | shall | might | if | unless | in case | be going to | about to | plan |"
+        "intend | promise | try to | decide to | want | wish | hope | fear | threaten | vow |"
+        "swear | expect | in order to | so as to | look for | search for | seek | dream of"
+    ),
+    "es": phrases(
+        "si | para | quería | querían | prometió | prometía | planeaba |"
+        "pensaba | buscaba | buscaban | buscar | busca | ojalá | tal vez | quizá |"
+        "quizás | soñaba con | temía"
+    ),
+    "ja": phrases("もし | もしも"),
+}
+# Japanese has no articles: もし makes a thing hypothetical only when it comes or is there
+# (もし狼が来たら), not when it acts (もし王様が許すなら: the king is in the story).
+JA_ARRIVAL = words("来る 現れる いる ある 出る 出会う 見つかる 居る 有る")
+INDEFINITE = words("a an some any un una unos unas algun alguna")  # folded
+HYPOTHETICAL_WINDOW = 6
+THING_GROUPS = frozenset({"characters", "items", "places"})
+
+# Right before an event: its purpose ("in order to rescue her", "para casarse").
+PURPOSE: dict[Language, tuple[str, ...]] = {
+    "en": phrases("in order to | so as to"),
+    "es": phrases("para | a fin de"),
+    "ja": (),
+}
+# A going earlier in the clause, and "to" right before the event: "went to the inn to meet
+# the king", "set out to rescue her".
+GOING: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "go | come | set out | set off | ride | run | hurry | sail | travel | leave | return |"
+        "head | send | fly | rush | walk | march | journey"
+    ),
+    "es": (),
+    "ja": (),
+}
+GOING_WINDOW = 6
+
+# An event word in an unfinished form: dying is not dead (LABELLING: "dying", "drowning").
+UNFINISHED = words("dying drowning muriendo agonizando ahogandose moribundo moribunda")  # folded
+# Japanese: a verb + かける after the event (死にかけていた, 溺れかけた).
+JA_UNFINISHED = words("かける 掛ける")

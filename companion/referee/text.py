@@ -119,6 +119,12 @@ _MARKERS: dict[str, dict[Language, tuple[str, ...]]] = {
     "representation-before": rules.REPRESENTATION_BEFORE,
     "representation-after": rules.REPRESENTATION_AFTER,
     "pretence": rules.PRETENCE,
+    "naming": rules.NAMING,
+    "told-about-before": rules.TOLD_ABOUT_BEFORE,
+    "told-about-after": rules.TOLD_ABOUT_AFTER,
+    "hypothetical": rules.HYPOTHETICAL,
+    "purpose": rules.PURPOSE,
+    "going": rules.GOING,
 }
 
 
