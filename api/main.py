@@ -41,22 +41,15 @@ def build_services(
     narrator_factory: NarratorFactory | None = None,
 ) -> Services:
     """Everything one worker holds, built from settings (the only place that reads them)."""
-    from companion.referee import Referee
+    from companion.referee.factory import embedder_from_settings, referee_from_settings
     from companion.story import build_narrator
-    from embeddings import load_embedder
 
     store = open_store(settings.database_url)
     deck = once_upon_a_time_deck()
     if embedder is None and referee is None:
-        embedder = load_embedder(
-            settings.embedder,
-            cache_dir=settings.cache_dir,
-            model=settings.embeddings_model,
-            base_url=settings.openai_base_url,
-            api_key=settings.openai_api_key,
-        )
+        embedder = embedder_from_settings(settings)
     if referee is None:
-        referee = Referee(deck, embedder)
+        referee = referee_from_settings(deck, settings, embedder)
     factory = narrator_factory or build_narrator
     narrator = factory(
         deck=deck,
@@ -94,8 +87,10 @@ def build_services(
 
 def _warm_up(services: Services) -> None:
     """One ruling per language, so the first player does not wait for the model to load. A
-    failure is logged and leaves /readyz saying so; rulings then fail step by step, visibly."""
+    failure is logged and leaves /readyz saying so; rulings then fail step by step, visibly.
+    The card vectors come from the disk cache after the first start on a machine."""
     try:
+        services.referee.warm()
         for text, language in (
             ("Once upon a time a king lived in a castle.", "en"),
             ("Érase una vez un rey que vivía en un castillo.", "es"),

@@ -318,20 +318,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def main_from_args(args: argparse.Namespace) -> int:
-    from companion.referee import Referee
+    from companion.referee.factory import embedder_from_settings, referee_from_settings
     from companion.settings import Settings
-    from embeddings import load_embedder
 
     settings = Settings()
     deck = once_upon_a_time_deck()
-    embedder = load_embedder(
-        args.embedder or settings.embedder,
-        cache_dir=settings.cache_dir,
-        model=settings.embeddings_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-    )
-    referee: MentionChecker = Referee(deck, embedder)
+    embedder = embedder_from_settings(settings, args.embedder)
+    referee: MentionChecker = referee_from_settings(deck, settings, embedder)
     narrator = build_narrator(
         deck=deck,
         referee=referee,

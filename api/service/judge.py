@@ -40,6 +40,8 @@ class RulingLike(Protocol):
 
 
 class RefereePort(Protocol):
+    def warm(self) -> None: ...
+
     def rule(
         self,
         text: str,

@@ -19,7 +19,7 @@ from companion.cards import Deck, DeckError, load_deck, once_upon_a_time_deck
 from companion.referee.errors import RefereeError
 from companion.referee.models import Ruling
 from companion.referee.referee import Referee
-from embeddings import Embedder, EmbeddingError
+from embeddings import EmbeddingError
 
 
 def register(sub: Any) -> None:
@@ -49,23 +49,13 @@ def register(sub: Any) -> None:
 def build_referee(deck: Deck, embedder_kind: str | None) -> Referee:
     """The referee the settings describe: their embedder (or `embedder_kind`; "none" for
     lexical only), card vectors kept under their cache directory."""
+    from companion.referee.factory import embedder_from_settings, referee_from_settings
     from companion.settings import Settings
-    from embeddings import CardVectorCache, load_embedder
 
     settings = Settings()
-    kind = embedder_kind or settings.embedder
-    if kind == "none":
-        return Referee(deck, None)
-    embedder: Embedder = load_embedder(
-        kind,
-        cache_dir=settings.cache_dir,
-        model=settings.embeddings_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-    )
-    return Referee(
-        deck, embedder, card_vectors=CardVectorCache(embedder, cache_dir=settings.cache_dir)
-    )
+    if embedder_kind == "none":
+        return referee_from_settings(deck, settings, None)
+    return referee_from_settings(deck, settings, embedder_from_settings(settings, embedder_kind))
 
 
 def _load_deck(path: Path | None) -> Deck:

@@ -71,6 +71,9 @@ def test_a_failing_model_keeps_the_turn_and_the_table_decides(
 class _FailingReferee:
     """The referee port, failing the way a broken model would."""
 
+    def warm(self) -> None:
+        raise RuntimeError("the embedding model crashed")
+
     def rule(self, *args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the embedding model crashed")
 

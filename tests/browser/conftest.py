@@ -88,7 +88,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory, embedder: object) -> Iterator[str]:
+def server_url(
+    tmp_path_factory: pytest.TempPathFactory, embedder: object, embeddings_cache_dir: Path
+) -> Iterator[str]:
     """The real API and page (uvicorn on a free loopback port, SQLite in a temp dir, the real
     embedding model, the offline narrator, AI seats paced fast)."""
     import uvicorn
@@ -106,6 +108,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory, embedder: object) -> It
         ai_pace_s=0.3,
         rate_limit_per_s=500.0,
         rate_limit_burst=1000,
+        cache_dir=embeddings_cache_dir,  # card vectors cached across test runs
     )
     app = create_app(settings, embedder=embedder)
     port = _free_port()
