@@ -1,6 +1,6 @@
 """The fast CPU path: an int8 ONNX model run with onnxruntime and the fast tokenizer directly.
 
-The model is built once per (source model hash, onnxruntime version) into
+The model is built once per (source model hash, build recipe, onnxruntime version) into
 ``cache_dir/models/<key>/`` by ``embeddings.onnx_build`` in a subprocess (torch is only ever
 imported there). The build goes into a temporary directory that is renamed into place, under a
 file lock: two processes starting together build it once, and a crash leaves no half-built
@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from embeddings import onnx_build
 from embeddings.base import Vectors, as_text_list, l2_normalise
 from embeddings.bundled import max_seq_length, model_fingerprint
 from embeddings.errors import ModelBuildError
@@ -95,7 +96,8 @@ def ensure_built(model_dir: Path, *, cache_dir: Path, label: str) -> Path:
     models = cache_dir / "models"
     try:
         models.mkdir(parents=True, exist_ok=True)
-        key = f"{label}-{_fingerprint(model_dir, models)}-int8-ort{onnxruntime.__version__}"
+        fingerprint = _fingerprint(model_dir, models)
+        key = f"{label}-{fingerprint}-{onnx_build.RECIPE}-ort{onnxruntime.__version__}"
         target = models / key
         if (target / "manifest.json").is_file():
             return target
