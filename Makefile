@@ -25,10 +25,11 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
-browser: ## install Debian's Chromium for the browser tests (needs root or sudo)
-	@command -v chromium >/dev/null 2>&1 || { \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; }
+browser: ## install Debian's Chromium (and a Japanese font) for the browser tests (needs root or sudo)
+	@command -v chromium >/dev/null 2>&1 \
+	  && { ! command -v dpkg >/dev/null 2>&1 || dpkg -s fonts-ipafont-gothic >/dev/null 2>&1; } \
+	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	       $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; }
 
 run: $(STAMP) ## start the API and web page on SQLite with the bundled model (http://$(HOST):$(PORT))
 	$(PY) -m companion.cli serve --host $(HOST) --port $(PORT)

@@ -126,7 +126,8 @@ class Planner:
             raise ApiError(
                 422,
                 "unknown_card",
-                f"No ending card has the id {name[:80]!r}; ending ids run end-01 … end-51.",
+                f"No ending card has the id {name[:80]!r}; ending ids run "
+                f"{self.deck.endings[0].id} … {self.deck.endings[-1].id}.",
             ) from None
 
     @staticmethod
