@@ -11,7 +11,9 @@ Systems, side by side:
 
 Figures are micro-averaged over (case, card) decisions: a held card flagged and expected is a
 true positive, flagged and not expected a false positive, expected and not flagged a false
-negative. Reported for the TEST split (never tuned on) and, labelled, for dev. Writes
+negative. Reported for the TEST split (never tuned on) and, labelled, for dev. Also reported:
+the HOLDOUT split (`evals/data/referee_holdout.jsonl`), written blind and never tuned on: figures
+only, no per-case errors, so that it stays blind; `--dev-only` never reads it. Writes
 `evals/reports/referee.md`, `referee.json` and the precision–recall plot `referee_pr.png`.
 """
 
@@ -30,7 +32,7 @@ import numpy as np
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
 from embeddings import CardVectorCache, Embedder, load_embedder
-from evals.data.cases import CASES_PATH, load_cases
+from evals.data.cases import CASES_PATH, HOLDOUT_PATH, HOLDOUT_SPLIT, load_cases, load_holdout
 
 REPORTS = Path(__file__).resolve().parent / "reports"
 PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative")
@@ -212,6 +214,62 @@ def _table(results: dict[str, Result], split: str) -> list[str]:
     return lines
 
 
+def _side_by_side(
+    results: dict[str, Result], title: str, key: str, buckets: list[str]
+) -> list[str]:
+    """Per-language or per-tag precision / recall / F1 of every system, side by side."""
+    systems = list(results)
+    lines = [f"### {title}", ""]
+    lines.append(
+        f"| {key} | " + " | ".join(f"{s} P | {s} R | {s} F1" for s in systems) + " | cases |"
+    )
+    lines.append("|---|" + "---|---|---|" * len(systems) + "---|")
+    for bucket in buckets:
+        cells = []
+        for system in systems:
+            by = results[system].by_lang if key == "language" else results[system].by_tag
+            counts = by[bucket]
+            cells.append(f"{counts.precision:.3f} | {counts.recall:.3f} | {counts.f1:.3f}")
+        cases = (results["referee"].by_lang if key == "language" else results["referee"].by_tag)[
+            bucket
+        ].cases
+        lines.append(f"| {bucket} | " + " | ".join(cells) + f" | {cases} |")
+    return lines
+
+
+HOLDOUT_LABEL = "holdout (written blind, never tuned on)"
+
+
+def _holdout_section(results: dict[str, Result], n_cases: int, source: str) -> list[str]:
+    referee = results["referee"]
+    lines = [
+        f"## {HOLDOUT_LABEL}",
+        "",
+        f"{n_cases} cases (`{source}`), written without looking at the referee, its errors or its "
+        "reports, and never used for tuning (the embedding threshold is the dev-tuned one). "
+        "Per-case errors are deliberately not listed, so that the set stays blind.",
+        "",
+        f"### {HOLDOUT_LABEL}: overall",
+        "",
+        _HEADER,
+        *[_row(system, result.overall) for system, result in results.items()],
+        "",
+        *_side_by_side(
+            results, f"{HOLDOUT_LABEL}: per language", "language", sorted(referee.by_lang)
+        ),
+        "",
+        *_side_by_side(results, f"{HOLDOUT_LABEL}: per tag", "tag", sorted(referee.by_tag)),
+        "",
+        "Protected tags on the holdout (referee precision): "
+        + ", ".join(
+            f"{tag} {referee.by_tag[tag].precision:.3f}"
+            for tag in PROTECTED_TAGS
+            if tag in referee.by_tag
+        ),
+    ]
+    return lines
+
+
 def _plot(
     curves: dict[str, tuple[list[float], list[float]]], points: dict[str, Counts], path: Path
 ) -> None:
@@ -260,9 +318,20 @@ def run_dev(cases_path: Path, referee: Referee) -> None:
         print(_row(tag, counts))
 
 
-def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str) -> dict[str, Any]:
-    cases = load_cases(cases_path)
-    splits = {s: [c for c in cases if c["split"] == s] for s in ("dev", "test")}
+def run(
+    cases_path: Path,
+    referee: Referee,
+    embedder: Embedder,
+    show_errors: str,
+    holdout_path: Path | None = HOLDOUT_PATH,
+) -> dict[str, Any]:
+    main_cases = load_cases(cases_path)
+    holdout = load_holdout(holdout_path) if holdout_path is not None else []
+    clashes = {c["id"] for c in main_cases} & {c["id"] for c in holdout}
+    if clashes:
+        raise ValueError(f"holdout ids also in {cases_path.name}: {sorted(clashes)[:5]}")
+    cases = main_cases + holdout
+    splits = {s: [c for c in main_cases if c["split"] == s] for s in ("dev", "test")}
     referee.warm()
     titles = TitleEmbeddings(embedder)
 
@@ -276,13 +345,15 @@ def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str
         title[case["id"]] = titles.scores(case)
         started = time.perf_counter()
         ref[case["id"]], ref_flagged[case["id"]] = referee_scores(referee, case)
-        timings.append((time.perf_counter() - started) * 1000)
+        if case["split"] != HOLDOUT_SPLIT:  # timings over dev + test, as before the holdout
+            timings.append((time.perf_counter() - started) * 1000)
 
     title_threshold = tune_threshold(
         splits["dev"], {c["id"]: title[c["id"]] for c in splits["dev"]}
     )
     results: dict[str, dict[str, Result]] = {}
-    for split, split_cases in splits.items():
+    scored = {**splits, HOLDOUT_SPLIT: holdout} if holdout else splits
+    for split, split_cases in scored.items():
         results[split] = {
             "keyword": score(split_cases, flagged_at(keyword, 1.0)),
             "embeddings": score(split_cases, flagged_at(title, title_threshold)),
@@ -300,7 +371,7 @@ def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str
     )
 
     summary: dict[str, Any] = {
-        "cases": {s: len(c) for s, c in splits.items()},
+        "cases": {s: len(c) for s, c in scored.items()},
         "embedder": embedder.name,
         "title_threshold_tuned_on_dev": title_threshold,
         "referee_ms_per_case": {
@@ -317,7 +388,10 @@ def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str
             }
             for system, r in by_system.items()
         }
-        summary[split]["referee_errors"] = results[split]["referee"].errors
+        if split != HOLDOUT_SPLIT:  # the holdout's errors stay unlisted: it must stay blind
+            summary[split]["referee_errors"] = results[split]["referee"].errors
+    if holdout:
+        summary[HOLDOUT_SPLIT]["label"] = HOLDOUT_LABEL
     (REPORTS / "referee.json").write_text(
         json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
     )
@@ -326,7 +400,13 @@ def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str
     lines = [
         "# Referee evaluation",
         "",
-        f"Cases: {len(splits['dev'])} dev, {len(splits['test'])} test (`{cases_path.name}`). "
+        f"Cases: {len(splits['dev'])} dev, {len(splits['test'])} test (`{cases_path.name}`)"
+        + (
+            f", {len(holdout)} holdout (`{holdout_path.name}`, blind)"
+            if holdout and holdout_path
+            else ""
+        )
+        + ". "
         f"Embedder: `{embedder.name}`. Title-embedding threshold tuned on dev: "
         f"{title_threshold:.3f}. Referee wall time per case in this run (informative only; "
         f"`make bench` measures latency): median {timing['median']} ms, p95 {timing['p95']} ms.",
@@ -343,6 +423,12 @@ def run(cases_path: Path, referee: Referee, embedder: Embedder, show_errors: str
         ),
         "",
         "![precision-recall](referee_pr.png)",
+        "",
+        *(
+            _holdout_section(results[HOLDOUT_SPLIT], len(holdout), holdout_path.name)
+            if holdout and holdout_path is not None
+            else []
+        ),
         "",
         *_table(results["dev"], "dev (used for tuning)"),
         "",

@@ -5,6 +5,11 @@ stratum the cases are ordered by the SHA-256 of their id and the first 55 % (rou
 the rest to "test". Tune thresholds on "dev" only; report figures from "test".
 
 Run ``python -m evals.data.cases`` after editing the file to rewrite every case's "split".
+
+A third set, ``referee_holdout.jsonl`` (split "holdout", ids ``ho-<lang>-<tag>-<nnn>``), was written
+blind (without looking at the referee, its errors or its reports) and is never tuned on: it is only
+reported, to measure how the dev-tuned referee generalises. Its split is fixed in the file; the hash
+rule above does not apply to it, and ``rewrite_splits`` refuses to touch it.
 """
 
 import hashlib
@@ -14,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
+HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
 LANGS = ("en", "ja", "es")
 TAGS = (
     "literal",
@@ -31,6 +37,8 @@ TAGS = (
     "free-text",
 )
 SPLITS = ("dev", "test")
+HOLDOUT_SPLIT = "holdout"
+ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -40,6 +48,17 @@ def load_cases(path: Path = CASES_PATH, split: str | None = None) -> list[Case]:
     """Every case of the file (or of one split), in file order."""
     cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     return [case for case in cases if split is None or case["split"] == split]
+
+
+def load_holdout(path: Path = HOLDOUT_PATH) -> list[Case]:
+    """The blind holdout cases (split "holdout"), or none when the file is absent."""
+    if not path.exists():
+        return []
+    cases = load_cases(path)
+    stray = [case["id"] for case in cases if case.get("split") != HOLDOUT_SPLIT]
+    if stray:
+        raise ValueError(f"{path.name}: cases not in the {HOLDOUT_SPLIT!r} split: {stray[:5]}")
+    return cases
 
 
 def stratum(case: Case) -> tuple[str, str]:
@@ -65,6 +84,8 @@ def assign_splits(cases: list[Case]) -> dict[str, str]:
 
 
 def rewrite_splits(path: Path = CASES_PATH) -> None:
+    if path.resolve() == HOLDOUT_PATH.resolve():
+        raise ValueError("the holdout's split is fixed: it is never reassigned to dev or test")
     cases = load_cases(path)
     splits = assign_splits(cases)
     for case in cases:
