@@ -31,7 +31,7 @@ import numpy as np
 
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
-from embeddings import CardVectorCache, Embedder, load_embedder
+from embeddings import Embedder
 from evals.data.cases import CASES_PATH, HOLDOUT_PATH, HOLDOUT_SPLIT, load_cases, load_holdout
 
 REPORTS = Path(__file__).resolve().parent / "reports"
@@ -455,18 +455,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--dev-only", action="store_true", help="tuning loop: dev split figures and errors only"
     )
     args = parser.parse_args(argv)
+    from companion.referee.factory import embedder_from_settings, referee_from_settings
     from companion.settings import Settings
 
     settings = Settings()
-    embedder = load_embedder(
-        args.embedder or settings.embedder,
-        cache_dir=settings.cache_dir,
-        model=settings.embeddings_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-    )
-    vectors = CardVectorCache(embedder, cache_dir=settings.cache_dir)
-    referee = Referee(once_upon_a_time_deck(), embedder, card_vectors=vectors)
+    embedder = embedder_from_settings(settings, args.embedder)
+    referee = referee_from_settings(once_upon_a_time_deck(), settings, embedder)
     if args.dev_only:
         run_dev(args.cases, referee)
     else:
