@@ -74,6 +74,7 @@ class SeatRunner:
         self.broadcaster = broadcaster
         self.pace_s = pace_s
         self._running: dict[str, asyncio.Task[None]] = {}
+        self._scopes: dict[str, anyio.CancelScope] = {}
         self._deadlines: dict[str, asyncio.TimerHandle] = {}
         self._again: set[str] = set()
         self._closed = False
@@ -91,13 +92,15 @@ class SeatRunner:
         )
 
     async def close(self) -> None:
+        """Stop every run and wait for it. Runs are stopped through their anyio cancel scope, not
+        `Task.cancel()`: that would abandon a store call still running in a worker thread, which
+        would then use the store after it is closed."""
         self._closed = True
         for timer in self._deadlines.values():
             timer.cancel()
-        tasks = list(self._running.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
+        for scope in list(self._scopes.values()):
+            scope.cancel()
+        for task in list(self._running.values()):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
@@ -108,19 +111,21 @@ class SeatRunner:
 
     async def _run(self, table_id: str) -> None:
         try:
-            steps = 0
-            while steps < _MAX_STEPS_PER_RUN:
-                self._again.discard(table_id)
-                acted = await self._step(table_id)
-                if not acted and table_id not in self._again:
-                    break
-                steps += int(acted)
-            await self._wake_at_deadline(table_id)
+            with anyio.CancelScope() as self._scopes[table_id]:
+                steps = 0
+                while steps < _MAX_STEPS_PER_RUN:
+                    self._again.discard(table_id)
+                    acted = await self._step(table_id)
+                    if not acted and table_id not in self._again:
+                        break
+                    steps += int(acted)
+                await self._wake_at_deadline(table_id)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("AI seats of table %s stopped", table_id)
         finally:
+            self._scopes.pop(table_id, None)
             self._running.pop(table_id, None)
 
     async def _wake_at_deadline(self, table_id: str) -> None:

@@ -1,6 +1,7 @@
 """AI seats over HTTP: solo practice against AI narrators, AI interrupts and votes. The seats
 run in the background after each accepted action, each step appended to the log (by "ai")."""
 
+import asyncio
 import time
 from typing import Any
 
@@ -87,3 +88,34 @@ def test_ai_voters_answer_an_open_vote(client: TestClient) -> None:
     assert settled["action"]["judgement"]["kind"] == "vote"
     assert sorted(settled["action"]["judgement"]["yes"]) == [1, 2]  # plays are judged leniently
     assert view["table"][0]["card"] == hand[0] and view["table"][0]["seat"] == 0
+
+
+async def test_closing_waits_for_a_store_call_still_running_in_a_thread() -> None:
+    """Shutdown closes the store right after the seats: no seat may still be using it then."""
+    import threading
+
+    from api.broadcast import InProcessBroadcaster
+    from api.service.ai import SeatRunner
+
+    started, finished = threading.Event(), threading.Event()
+
+    class SlowTables:
+        def state(self, table_id: str) -> Any:
+            started.set()
+            time.sleep(0.3)
+            finished.set()
+            raise LookupError(table_id)  # the run logs it and stops
+
+    runner = SeatRunner(
+        SlowTables(),  # type: ignore[arg-type]
+        deck=None,  # type: ignore[arg-type]
+        referee=None,
+        narrator=None,
+        broadcaster=InProcessBroadcaster(),
+        pace_s=0,
+    )
+    runner.poke("t1")
+    while not started.is_set():
+        await asyncio.sleep(0.01)
+    await runner.close()
+    assert finished.is_set(), "close() returned while the store call was still running"
