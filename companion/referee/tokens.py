@@ -118,7 +118,8 @@ def _english_variants(word: str) -> set[str]:
 
 
 def _spanish_variants(word: str) -> set[str]:
-    """Plural-stripped forms ("reyes" → "rey", "lobos" → "lobo", "peces" → "pez")."""
+    """Plural-stripped and diminutive forms ("reyes" → "rey", "peces" → "pez", "ventanita" →
+    "ventana")."""
     out: set[str] = set()
     if len(word) > 3 and word.endswith("s"):
         out.add(word[:-1])
@@ -126,6 +127,9 @@ def _spanish_variants(word: str) -> set[str]:
             out.add(word[:-3] + "z")
         elif word.endswith("es"):
             out.add(word[:-2])
+    for form in (word, *out):  # diminutives: "ventanita" → "ventana", "lobitos" → "lobo"
+        if len(form) > 5 and form.endswith(("ito", "ita")):
+            out.add(form[:-3] + form[-1])
     for reflexive in ("arse", "erse", "irse"):  # "enamorarse" → "enamorar"
         if word.endswith(reflexive):
             out.add(word[:-2])
