@@ -113,12 +113,13 @@ _STEPMOTHER = {
 _DEATH = {
     "en": "widow | widower | widowed | orphan | orphaned | grave | tomb | funeral | burial |"
     "buried | mourned | mourning | late king | late queen | late husband | late wife | corpse |"
-    "dead body | breathed her last | breathed his last | gave up the ghost",
+    "dead body | breathed her last | breathed his last | gave up the ghost | draw last breath |"
+    "drew last breath | breathed its last | breathed their last | laid to rest",
     "es": "viuda | viudo | enviudó | huérfano | huérfana | tumba | sepultura | funeral |"
     "entierro | enterrado | enterrada | luto | difunto | difunta | cadáver |"
-    "exhaló su último aliento",
+    "exhaló su último aliento | exhaló el último aliento | su último suspiro",
     "ja": "未亡人 | 孤児 | 亡き王 | 亡き国王 | 亡き父 | 亡き母 | 亡き夫 | 亡き妻 | 亡き王妃 | 墓 |"
-    "葬式 | 葬儀 | 埋葬 | 亡骸 | 遺体 | 喪 | 息を引き取る",
+    "葬式 | 葬儀 | 埋葬 | 亡骸 | 遺体 | 喪 | 息を引き取る | 葬る | 葬られる",
 }
 _TWINS = {
     "en": "twins | twin | triplets",
