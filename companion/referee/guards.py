@@ -15,6 +15,11 @@ from companion.referee.tokens import words
 # Japanese: the verbs of existence and possession (ドラゴンはいなかった, 剣を持っていない).
 _JA_EXISTENCE = words("いる 居る ある 有る 持つ 見つかる 無い ない なし 無し")
 _ARTICLES = words("a an the un una el la los las unos unas")
+_JA_EXPERIENCE = words("見る 会う 出会う 聞く 見かける")
+# Definite determiners: the thing is already in the story ("she hoped the king would come").
+_DEFINITE = words("the his her their its my our your el la los las al del su sus mi")
+# Spanish "iba a la posada" is a going, not a future ("iba a casarse").
+_ES_DETERMINERS = words("el la los las un una unos unas mi su sus")
 # Spanish future and conditional after an event noun: "la boda se celebraría", "será".
 _ES_FUTURE = re.compile(r"^[a-zñ]{2,}(?:rá|rán|ría|rían)$")
 
@@ -54,7 +59,8 @@ def negated(analysis: Analysis, first: int, last: int, *, predicate: bool) -> st
             break
         within = first - j <= rules.NEGATION_WINDOW
         if _is_subject_negator(analysis, j):
-            if predicate:
+            # "nobody had ever seen a giant": an indefinite thing is denied too
+            if predicate or _indefinite_before(analysis, first):
                 return f"negated by {tokens[j].text!r}"
         elif within and _is_negator(analysis, j):
             return f"negated by {tokens[j].text!r}"
@@ -63,6 +69,14 @@ def negated(analysis: Analysis, first: int, last: int, *, predicate: bool) -> st
             if tokens[k].text in rules.OBJECT_NEGATORS[tokens[k].lang]:
                 return f"negated by {tokens[k].text!r}"
     return None
+
+
+def _indefinite_before(analysis: Analysis, first: int) -> bool:
+    tokens = analysis.tokens
+    return any(
+        tokens[j].text in rules.INDEFINITE and analysis.same_clause(j, first)
+        for j in range(max(0, first - 2), first)
+    )
 
 
 def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: bool) -> str | None:
@@ -79,6 +93,9 @@ def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: b
         if not analysis.same_clause(k, last):
             return None
         if tokens[k].pos.startswith(("動詞", "形容詞")) or tokens[k].keys & _JA_EXISTENCE:
+            if tokens[k].keys & _JA_EXPERIENCE:  # the noun is its object: 巨人を見た
+                seen = tokens[last + 1].text in ("を", "に")
+                return _never_experienced(analysis, k) if seen else None
             if not tokens[k].keys & _JA_EXISTENCE:
                 return None
             if _is_negator(analysis, k):
@@ -87,6 +104,17 @@ def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: b
                 if _is_negator(analysis, n):
                     return f"negated by {tokens[n].text!r}"
             return None
+    return None
+
+
+def _never_experienced(analysis: Analysis, verb: int) -> str | None:
+    """巨人を見たことがなかった: a verb of seeing or meeting, こと, then a negator."""
+    tokens = analysis.tokens
+    for k in range(verb + 1, min(len(tokens), verb + 4)):
+        if tokens[k].text == "こと":
+            for n in range(k + 1, min(len(tokens), k + 4)):
+                if _is_negator(analysis, n):
+                    return f"never seen ({tokens[n].text!r})"
     return None
 
 
@@ -110,9 +138,13 @@ def _quote(analysis: Analysis, marker: Hit) -> str:
     return repr(analysis.text[marker.start : marker.end])
 
 
-def wished(analysis: Analysis, first: int, last: int) -> str | None:
-    """Only wished or longed for: "she longed for a child", いつか竜を見てみたい."""
+def wished(analysis: Analysis, first: int, last: int, group: str | None = None) -> str | None:
+    """Only wished or longed for: "she longed for a child", いつか竜を見てみたい. A definite
+    thing is already there: "she hoped the king would come" has a king."""
     markers = analysis.markers["desire"]
+    tokens = analysis.tokens
+    if group in rules.THING_GROUPS and first > 0 and tokens[first - 1].text in _DEFINITE:
+        return None
     if analysis.tokens[first].lang == "ja":
         marker = _after(analysis, markers, last, rules.DESIRE_WINDOW + 2)
     else:
@@ -122,7 +154,7 @@ def wished(analysis: Analysis, first: int, last: int) -> str | None:
 
 def not_yet(analysis: Analysis, first: int, last: int, group: str = "events") -> str | None:
     """The event or state is only intended, feared, supposed, or to come."""
-    markers = analysis.markers["irrealis"]
+    markers = [m for m in analysis.markers["irrealis"] if not _going_somewhere(analysis, m)]
     window = rules.IRREALIS_WINDOW.get(group, rules.IRREALIS_WINDOW["events"])
     if analysis.tokens[first].lang == "ja":
         marker = _after(analysis, markers, last, window)
@@ -135,6 +167,18 @@ def not_yet(analysis: Analysis, first: int, last: int, group: str = "events") ->
         if marker is None and group == "events" and analysis.tokens[first].lang == "es":
             return _spanish_future(analysis, last)
     return None if marker is None else f"not happened yet ({_quote(analysis, marker)})"
+
+
+def _going_somewhere(analysis: Analysis, marker: Hit) -> bool:
+    """ "iba a la boda": "ir a" before a determiner is a going, not a future."""
+    tokens = analysis.tokens
+    after = marker.last + 1
+    return (
+        tokens[marker.last].lang == "es"
+        and tokens[marker.last].text == "a"
+        and after < len(tokens)
+        and tokens[after].text in _ES_DETERMINERS
+    )
 
 
 def _spanish_future(analysis: Analysis, last: int) -> str | None:
@@ -340,6 +384,8 @@ def unfinished(analysis: Analysis, first: int, last: int) -> str | None:
     tokens = analysis.tokens
     if tokens[first].text in rules.UNFINISHED:
         return f"not happened yet ({_original(analysis, first)!r})"
+    if first > 0 and tokens[first - 1].text in rules.NEARLY:  # "near death", "casi murió"
+        return f"not happened yet ({_original(analysis, first - 1)!r})"
     for k in range(last + 1, min(len(tokens), last + 3)):
         if tokens[k].lang == "ja" and tokens[k].keys & rules.JA_UNFINISHED:
             return f"not happened yet ({_original(analysis, k)!r})"
@@ -381,9 +427,148 @@ def vague_clue(analysis: Analysis, token: int) -> str | None:
     return None if marker is None else f"only a clue ({_quote(analysis, marker)})"
 
 
-def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -> str | None:
+def metaphor(analysis: Analysis, first: int, last: int, card_id: str | None) -> str | None:
+    """A copula metaphor: "his words were a sword", "the queen was a wolf in battle",
+    "sus palabras eran una espada", 女王はまさに狼だった. The thing must follow the copula
+    with an indefinite article (en/es); the subject must be abstract ("words", "heart"), or a
+    person when the thing is an animal."""
+    tokens = analysis.tokens
+    lang = tokens[first].lang
+    animal = card_id in rules.METAPHOR_ANIMALS
+
+    def figure(keys: frozenset[str]) -> bool:
+        return bool(keys & rules.METAPHOR_SUBJECTS[lang]) or (
+            animal and bool(keys & rules.PERSON_SUBJECTS[lang])
+        )
+
+    if lang == "ja":
+        if last + 1 >= len(tokens) or not tokens[last + 1].keys & rules.COPULA["ja"]:
+            return None
+        for k in range(first - 1, 0, -1):  # the topic: Xは
+            if not analysis.same_clause(k, first):
+                break
+            if tokens[k].text == "は" and tokens[k].pos.startswith("助詞"):
+                return "a metaphor ('は…だ')" if figure(tokens[k - 1].keys) else None
+        return None
+    copula = None
+    for j in range(first - 1, max(-1, first - 5), -1):
+        if not analysis.same_clause(j, first):
+            break
+        if tokens[j].text in rules.COPULA[lang]:
+            copula = j
+            break
+    if copula is None or not _indefinite_before(analysis, first):
+        return None
+    for k in range(copula - 1, max(-1, copula - 5), -1):
+        if not analysis.same_clause(k, copula):
+            break
+        if figure(frozenset({tokens[k].text})):
+            return f"a metaphor ({_original(analysis, copula)!r} …)"
+    return None
+
+
+def depicted(analysis: Analysis, first: int, last: int) -> str | None:
+    """A depiction without "of": "a tapestry showed the king", "carved with dragons",
+    "un tapiz mostraba al rey", 扉には竜が彫られていた."""
+    tokens = analysis.tokens
+    lang = tokens[first].lang
+    if lang == "ja":
+        end = min(len(tokens) - 1, last + 1 + rules.DEPICTION_WINDOW + 2)
+        for k in range(last + 1, end):
+            if not analysis.same_clause(k, last):
+                return None
+            carved = tokens[k].keys & rules.JA_DEPICTING and tokens[k + 1].keys & rules.JA_PASSIVE
+            if carved and any(tokens[m].text == "が" for m in range(last + 1, k)):
+                return f"a likeness ({_original(analysis, k)!r})"
+        return None
+    window = rules.DEPICTION_WINDOW
+    marker = next(  # the sentence, not the clause: "carved with dragons and giants"
+        (
+            m
+            for m in analysis.markers["depiction-with"]
+            if 0 < first - m.last <= window and analysis.same_sentence(m.last, first)
+        ),
+        None,
+    )
+    verb = _before(analysis, analysis.markers["depiction-verb"], first, window)
+    if marker is None and verb is not None:
+        shown_by_art = any(
+            tokens[k].text in rules.ARTWORKS[lang] and analysis.same_clause(k, verb.first)
+            for k in range(verb.first)
+        )
+        marker = verb if shown_by_art else None
+    return None if marker is None else f"a likeness ({_quote(analysis, marker)})"
+
+
+def illusory(analysis: Analysis, first: int, last: int) -> str | None:
+    """Only seemed: "what looked like a castle", "creyeron ver un lago", 湖が見えた気がした."""
+    markers = analysis.markers["illusion"]
+    if analysis.tokens[first].lang == "ja":
+        marker = _after(analysis, markers, last, rules.ILLUSION_WINDOW)
+    else:
+        marker = _before(analysis, markers, first, rules.ILLUSION_WINDOW)
+    return None if marker is None else f"only seemed ({_quote(analysis, marker)})"
+
+
+def denied(analysis: Analysis, first: int, last: int) -> str | None:
+    """A report then denied: "people said a dragon lived there, but none of it was true",
+    竜がいるといううわさだったが、うそだった. The reporter ("the king said") stays."""
+    sentence = analysis.sentence_of[first]
+    denial = any(
+        m.first > last and 0 <= analysis.sentence_of[m.first] - sentence <= 1
+        for m in analysis.markers["denial"]
+    )
+    if not denial:
+        return None
+    ja = analysis.tokens[first].lang == "ja"
+    for report in analysis.markers["report"]:
+        if analysis.same_sentence(report.first, first) and (ja or report.last < first):
+            return f"denied ({_quote(analysis, report)} … untrue)"
+    return None
+
+
+def venue_name(analysis: Analysis, first: int, last: int) -> str | None:
+    """A capitalised name with no naming word: "drank at the Green Dragon", "at The Crown and
+    Anchor", "the ship Sea Wolf", "en El Dragón Verde". Titles keep their sense ("King
+    Arthur"), and callers leave places alone ("the Dark Forest" is a forest)."""
+    tokens = analysis.tokens
+    if tokens[first].lang == "ja" or not _original(analysis, first)[:1].isupper():
+        return None
+    if first == 0 or not analysis.same_sentence(first - 1, first):
+        return None
+
+    def capital(k: int) -> bool:
+        inside = 0 < k < len(tokens) and analysis.same_sentence(k - 1, k)
+        return inside and analysis.same_clause(k, first) and _original(analysis, k)[:1].isupper()
+
+    if tokens[first].text in _TITLES and capital(last + 1):
+        return None
+    start, end = first, last
+    while capital(start - 1):
+        start -= 1
+    while capital(end + 1) or (
+        end + 2 < len(tokens) and tokens[end + 1].text in ("and", "y") and capital(end + 2)
+    ):
+        end += 1 if capital(end + 1) else 2
+    if tokens[start].text in _ARTICLES:  # "at The Crown", "en El Dragón Verde"
+        return "part of a name (capitalised article)"
+    if (start, end) == (first, last):
+        return None
+    before = start - 1
+    if before >= 0 and tokens[before].text in ("the", "el", "la"):
+        before -= 1
+    located = before >= 0 and tokens[before].text in rules.LOCATIVES
+    venue = (before >= 0 and tokens[before].text in rules.VENUES) or (
+        end + 1 < len(tokens) and tokens[end + 1].text in rules.VENUES
+    )
+    return "part of a name" if located or venue else None
+
+
+def block_reason(
+    analysis: Analysis, group: str | None, first: int, last: int, card_id: str | None = None
+) -> str | None:
     """Why the words from token `first` to `last` do not mention a card of `group` (None:
-    a free-text card), or None when nothing blocks them."""
+    a free-text card; `card_id`: the deck card, if any), or None when nothing blocks them."""
     start, end = analysis.tokens[first].start, analysis.tokens[last].end
     predicate = group in rules.IRREALIS_GROUPS
     reason = (
@@ -399,8 +584,17 @@ def block_reason(analysis: Analysis, group: str | None, first: int, last: int) -
         reason = represented(analysis, first, last)
     if reason is None and group in rules.PRETENCE_GROUPS:
         reason = pretended(analysis, first, last)
+    if reason is None and (group is None or group in rules.THING_GROUPS):
+        reason = (
+            metaphor(analysis, first, last, card_id)
+            or depicted(analysis, first, last)
+            or illusory(analysis, first, last)
+            or denied(analysis, first, last)
+        )
+        if reason is None and group != "places":
+            reason = venue_name(analysis, first, last)
     if reason is None:
-        reason = wished(analysis, first, last)
+        reason = wished(analysis, first, last, group)
     if reason is None and group in rules.THING_GROUPS:
         reason = hypothetical(analysis, first, last)
     if reason is None and group == "events":

@@ -243,8 +243,9 @@ class Referee:
 
     @staticmethod
     def _guarded(analysis: Analysis, target: Target, first: int, last: int) -> str | None:
-        group = target.card.group.value if target.card is not None else None
-        return guards.block_reason(analysis, group, first, last)
+        card = target.card
+        group = card.group.value if card is not None else None
+        return guards.block_reason(analysis, group, first, last, card.id if card else None)
 
     def _infer(self, analysis: Analysis, target: Target, story: Sequence[str]) -> _Evidence | None:
         """Evidence from an inference rule (inferences.py), guards applied."""

@@ -466,3 +466,128 @@ GOING_WINDOW = 6
 UNFINISHED = words("dying drowning muriendo agonizando ahogandose moribundo moribunda")  # folded
 # Japanese: a verb + かける after the event (死にかけていた, 溺れかけた).
 JA_UNFINISHED = words("かける 掛ける")
+
+# Copula metaphors: "his words were a sword", "the queen was a wolf", 彼の言葉は剣だった. A thing
+# said (with an indefinite article) to BE what an abstract subject is, or an animal said of a
+# person, is a figure. "The fish was a toad" and "she was a witch" keep their sense.
+COPULA: dict[Language, frozenset[str]] = {
+    "en": words("was were is are be been 's"),
+    "es": words("era eran es son fue fueron sera seria"),  # folded
+    "ja": words("だ だっ です でし である"),
+}
+METAPHOR_SUBJECTS: dict[Language, frozenset[str]] = {
+    "en": words(
+        "words word heart voice tongue life love mind soul eyes gaze smile anger silence grief "
+        "hope memory memories laugh laughter look tears temper fear kiss"
+    ),
+    "es": words(
+        "palabras palabra corazon voz lengua vida amor mente alma ojos mirada sonrisa ira "
+        "silencio pena esperanza recuerdo recuerdos risa lagrimas miedo beso"
+    ),
+    "ja": words("言葉 心 声 人生 愛 目 瞳 眼差し まなざし 笑顔 怒り 沈黙 悲しみ 希望 思い出 涙 胸"),
+}
+PERSON_SUBJECTS: dict[Language, frozenset[str]] = {
+    "en": words(
+        "he she they i you we man woman men women queen king prince princess wife husband "
+        "steward girl boy lady lord knight mother father sister brother daughter son widow "
+        "miller merchant master mistress"
+    ),
+    "es": words(
+        "el ella ellos ellas hombre mujer reina rey principe princesa esposa esposo marido "
+        "mayordomo muchacha muchacho dama senor caballero madre padre hermana hermano hija hijo "
+        "viuda molinero mercader amo ama"
+    ),
+    "ja": words("彼 彼女 女王 王 王様 男 女 娘 妻 夫 王子 王女 姫 母 父 姉 兄 妹 弟 執事"),
+}
+# Animals that stand for a person's character ("a wolf in battle", "a sly fox"); Frog is left
+# out: in a tale "the prince was a frog" is a transformation.
+METAPHOR_ANIMALS = frozenset({"wolf", "fox", "bear", "cat", "bird", "dragon", "horse"})
+
+# Depictions without "of": an artwork that shows someone, a thing carved or painted with them.
+DEPICTION_WITH: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "carved with | painted with | embroidered with | engraved with | decorated with |"
+        "woven with | adorned with | stamped with | etched with | bore the face of |"
+        "bore the image of | bore the likeness of | likeness of"
+    ),
+    "es": phrases(
+        "tallada con | tallado con | talladas con | tallados con | pintado con | pintada con |"
+        "bordado con | bordada con | grabado con | grabada con | decorado con | decorada con |"
+        "adornado con | adornada con"
+    ),
+    "ja": (),
+}
+# "showed", "mostraba" depict only after an artwork in the clause ("a tapestry showed the king",
+# not "she showed the king the map").
+DEPICTION_VERBS: dict[Language, tuple[str, ...]] = {
+    "en": phrases("show | showed | shows | depict | depicted | portray | portrayed"),
+    "es": phrases(
+        "mostraba | mostraban | mostró | representaba | representaban | retrataba | mostraba al |"
+        "representaba al"
+    ),
+    "ja": (),
+}
+ARTWORKS: dict[Language, frozenset[str]] = {
+    "en": words(
+        "tapestry tapestries painting paintings picture pictures portrait mural fresco banner "
+        "banners shield coin coins seal crest emblem flag carving frieze relief engraving drawing "
+        "sketch illustration tile tiles vase window"
+    ),
+    "es": words(
+        "tapiz tapices cuadro cuadros pintura pinturas retrato mural fresco estandarte escudo "
+        "moneda monedas sello emblema bandera vidriera grabado dibujo"
+    ),
+    "ja": frozenset(),
+}
+# Japanese: a noun followed by が and a passive carving or drawing verb (竜が彫られていた).
+JA_DEPICTING = words("描く 彫る 刻む 織る")
+JA_PASSIVE = words("れる られる")
+DEPICTION_WINDOW = 4  # reaches coordinated nouns: "carved with dragons and giants"
+
+# An appearance or illusion: "what looked like a castle", "creyeron ver un lago",
+# 湖が見えた気がした (Japanese markers come after the thing).
+ILLUSION: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "thought they saw | thought he saw | thought she saw | thought i saw | seemed to see |"
+        "fancied they saw | mistook | what looked like | what seemed | seemed to be |"
+        "appeared to be"
+    ),
+    "es": phrases(
+        "creyeron ver | creyó ver | creía ver | creían ver | les pareció ver | le pareció ver |"
+        "lo que parecía | parecía ser | parecían ser"
+    ),
+    "ja": phrases("気 が する | 錯覚 | 幻 | 蜃気楼"),
+}
+ILLUSION_WINDOW = 5
+
+# Denial of a report: "people said a dragon lived there, but none of it was true".
+REPORT: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "said | say | says | told | claimed | swore | rumoured | rumored | whispered | believed |"
+        "rumour | rumours | rumor | rumors"
+    ),
+    "es": phrases(
+        "decían | dijo | dijeron | contaban | aseguraban | juraban | juraron | se decía |"
+        "creían | rumor | rumores"
+    ),
+    "ja": phrases("うわさ | 噂 | という | と 言う"),
+}
+DENIAL: dict[Language, tuple[str, ...]] = {
+    "en": phrases(
+        "none of it was true | none of that was true | it was not true | was not true |"
+        "was a lie | were lies | was untrue | were untrue | only a rumour | just a story"
+    ),
+    "es": phrases(
+        "nada de eso era verdad | nada de eso era cierto | no era verdad | no era cierto |"
+        "era mentira | eran mentiras | era falso | solo un rumor"
+    ),
+    "ja": phrases("うそ | 嘘 | でたらめ | 作り話"),
+}
+
+# A name with no naming word: "drank at the Green Dragon", "The Crown and Anchor", "the ship
+# Sea Wolf", "en El Dragón Verde". Places keep their sense ("the Dark Forest" is a forest).
+VENUES = words("inn tavern pub alehouse ship boat vessel posada taberna mesón barco nave")
+LOCATIVES = words("at in to from into en a de")
+
+# "near death", "nearly died", "casi murió": not dead yet.
+NEARLY = words("near nearly almost casi")

@@ -125,6 +125,11 @@ _MARKERS: dict[str, dict[Language, tuple[str, ...]]] = {
     "hypothetical": rules.HYPOTHETICAL,
     "purpose": rules.PURPOSE,
     "going": rules.GOING,
+    "depiction-with": rules.DEPICTION_WITH,
+    "depiction-verb": rules.DEPICTION_VERBS,
+    "illusion": rules.ILLUSION,
+    "report": rules.REPORT,
+    "denial": rules.DENIAL,
 }
 
 
