@@ -159,3 +159,133 @@ def test_negated_existence(referee: Referee) -> None:
             ("部屋には扉がなかった。", "扉", False),
         ],
     )
+
+
+def test_copula_metaphors_are_not_the_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("Her voice was a sword that cut him.", "Sword", False),
+            ("The gift was a sword.", "Sword", True),
+            ("In the council the old queen was a fox.", "Fox", False),
+            ("The fish was a toad.", "Frog", True),
+            ("Su mirada era una espada.", "Espada", False),
+            ("El regalo era una espada.", "Espada", True),
+            ("彼の言葉は剣だった。", "剣", False),
+            ("彼の贈り物は剣だった。", "剣", True),
+        ],
+    )
+
+
+def test_depictions_without_of_are_not_the_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("A tapestry showed the queen riding.", "Queen", False),
+            ("She showed the queen the map.", "Queen", True),
+            ("The chest was carved with wolves and bears.", "Bear", False),
+            ("Wolves and bears guarded the chest.", "Bear", True),
+            ("Un tapiz mostraba a la reina.", "Reina", False),
+            ("扉には狼が彫られていた。", "狼", False),
+            ("狼が扉を守っていた。", "狼", True),
+        ],
+    )
+
+
+def test_illusions_are_not_the_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("In the mist they thought they saw a tower.", "Tower", False),
+            ("In the mist they saw a tower.", "Tower", True),
+            ("Creyó ver un lobo entre los árboles.", "Lobo", False),
+            ("Vio un lobo entre los árboles.", "Lobo", True),
+            ("遠くに湖が見えた気がした。", "湖", False),
+        ],
+    )
+
+
+def test_a_denied_report_is_not_the_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("They said a witch lived in the tower, but none of it was true.", "Witch", False),
+            ("They said a witch lived in the tower, and it was true.", "Witch", True),
+            ("The king said a giant was coming, but it was a lie.", "King", True),
+            ("Decían que una bruja vivía allí, pero nada de eso era verdad.", "Bruja", False),
+            ("塔に魔女がいるといううわさだったが、うそだった。", "魔女", False),
+        ],
+    )
+
+
+def test_names_without_naming_words(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("They supped at the Golden Crown.", "Crown", False),
+            ("They supped with the golden crown on the table.", "Crown", True),
+            ("The ship Black Horse left the harbour.", "Horse", False),
+            ("King Arthur rode out.", "King", True),
+            ("Cenaron en El Lobo Gris.", "Lobo", False),
+            ("Cenaron con el lobo gris.", "Lobo", True),
+        ],
+    )
+
+
+def test_nobody_ever_saw_an_indefinite_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("Nobody had ever seen a dragon there.", "Dragon", False),
+            ("Nobody recognised the king.", "King", True),
+            ("Nadie había visto nunca un dragón.", "Dragón", False),
+            ("誰も竜を見たことがなかった。", "竜", False),
+            ("村の誰も竜を見たことがなかった。", "村", True),
+        ],
+    )
+
+
+def test_a_hope_about_a_definite_person_keeps_the_person(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("She hoped the king would come.", "King", True),
+            ("She hoped a prince would come.", "Prince", False),
+            ("He wished the witch would leave.", "Witch", True),
+        ],
+    )
+
+
+def test_spanish_ir_a_a_place_is_a_going(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("Cada domingo iba a la boda de algún vecino.", "Una boda", True),
+            ("Iba a casarse en primavera.", "Una boda", False),
+            ("Cada noche iba a la posada.", "Posada", True),
+        ],
+    )
+
+
+def test_near_death_is_not_dead_and_last_breaths_are(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("The old king was near death.", "Someone Dies", False),
+            ("The old dragon drew its last breath.", "Someone Dies", True),
+            ("The old queen was laid to rest.", "Someone Dies", True),
+            ("El rey casi murió.", "Alguien muere", False),
+            ("El rey exhaló su último suspiro.", "Alguien muere", True),
+            ("王は城のそばに葬られた。", "誰かが死ぬ", True),
+        ],
+    )
+
+
+def test_spanish_diminutives_are_the_thing(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("Por la ventanita entraba la luz.", "Ventana", True),
+            ("Dos lobitos jugaban.", "Lobo", True),
+        ],
+    )
