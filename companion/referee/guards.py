@@ -140,10 +140,10 @@ def _quote(analysis: Analysis, marker: Hit) -> str:
 
 def wished(analysis: Analysis, first: int, last: int, group: str | None = None) -> str | None:
     """Only wished or longed for: "she longed for a child", いつか竜を見てみたい. A definite
-    thing is already there: "she hoped the king would come" has a king."""
+    person is already there: "she hoped the king would come" has a king."""
     markers = analysis.markers["desire"]
     tokens = analysis.tokens
-    if group in rules.THING_GROUPS and first > 0 and tokens[first - 1].text in _DEFINITE:
+    if group == "characters" and first > 0 and tokens[first - 1].text in _DEFINITE:
         return None
     if analysis.tokens[first].lang == "ja":
         marker = _after(analysis, markers, last, rules.DESIRE_WINDOW + 2)
