@@ -126,6 +126,57 @@ _TWINS = {
     "es": "gemelos | gemelas | mellizos | mellizas",
     "ja": "双子 | 三つ子",
 }
+# Events and aspects told in other words (LABELLING "paraphrase"): card → language → (first
+# kind, second kind or "" for none, window). Each pair names the event, not a clue to it.
+_PARAPHRASES: dict[str, dict[Language, tuple[str, str, int]]] = {
+    "theft": {  # a thief carrying something off
+        "en": (
+            "thief | thieves | robber | robbers | bandit | bandits",
+            "carried off | ran off with | ran away with | snatched | pocketed | took away",
+            4,
+        ),
+        "es": (
+            "ladrón | ladrones | ladrona | bandido | bandidos",
+            "se llevó | se llevaron |huyó con | huyeron con",
+            4,
+        ),
+        "ja": ("泥棒 | 盗賊 | 盗人", "持ち去る | 持ち出す | 持って逃げる", 6),
+    },
+    "wedding": {  # exchanging rings or vows
+        "en": ("exchange | exchanged", "rings | vows", 3),
+        "es": ("intercambiar | intercambiaron | intercambió", "anillos | votos", 3),
+        "ja": ("指輪", "交わす | 交換", 4),
+    },
+    "storm": {  # lightning with wind or rain
+        "en": ("lightning", "wind | winds | rain", 10),
+        "es": ("relámpago | relámpagos | rayos", "viento | vientos | lluvia", 10),
+        "ja": ("稲妻 | 稲光", "風 | 雨", 10),
+    },
+    "lost": {  # not finding one's way
+        "en": ("could not find way | couldn't find way | did not know way | lost way", "", 0),
+        "es": (
+            "no encontraban el camino | no encontraba el camino | no encontraron el camino |"
+            "no sabían volver | no sabía volver",
+            "",
+            0,
+        ),
+        "ja": ("帰り道 が わかる ない | 道 が わかる ない", "", 0),
+    },
+    "secret": {  # telling no one
+        "en": ("never told anyone | told no one | told nobody | never told a soul", "", 0),
+        "es": ("no se lo contó a nadie | nunca se lo dijo a nadie | no se lo dijo a nadie", "", 0),
+        "ja": ("誰 に も 言う ない | 誰 に も 話す ない", "", 0),
+    },
+    "poor": {  # begging for a living
+        "en": (
+            "begged in the streets | beg in the streets | begging for bread |begged for bread",
+            "",
+            0,
+        ),
+        "es": ("pedir limosna | pedía limosna | pedían limosna | mendigar | mendigaba", "", 0),
+        "ja": ("物乞い を する", "", 0),
+    },
+}
 _LANGUAGES: tuple[Language, ...] = ("en", "es", "ja")
 # Japanese puts the whole quotation between the animal and its verb: 蛙は「…」と言いました.
 _TALK_WINDOW = {"en": 12, "es": 12, "ja": 24}
@@ -156,6 +207,20 @@ INFERENCES: tuple[Inference, ...] = (
             reason="these words presuppose a death",
             first_noun=False,
         )
+        for lang in _LANGUAGES
+    ),
+    *(
+        Inference(
+            card,
+            lang,
+            phrases(rule[lang][0]),
+            phrases(rule[lang][1]),
+            rule[lang][2] or 6,
+            "an event told in other words",
+            first_noun=False,
+            second_noun=False,
+        )
+        for card, rule in _PARAPHRASES.items()
         for lang in _LANGUAGES
     ),
     *(

@@ -289,3 +289,23 @@ def test_spanish_diminutives_are_the_thing(referee: Referee) -> None:
             ("Dos lobitos jugaban.", "Lobo", True),
         ],
     )
+
+
+def test_events_told_in_other_words(referee: Referee) -> None:
+    check(
+        referee,
+        [
+            ("The thief ran off with the crown.", "Something Is Stolen", True),
+            ("The thieves planned to run off with the crown.", "Something Is Stolen", False),
+            ("The couple exchanged rings in the chapel.", "A Wedding", True),
+            ("They would exchange rings in the spring.", "A Wedding", False),
+            ("Lightning split the sky and the wind howled.", "A Storm", True),
+            ("Far away, lightning flickered over the hills.", "A Storm", False),
+            ("The children could not find their way home.", "Lost", True),
+            ("The children found their way home.", "Lost", False),
+            ("He had to beg her to stay.", "Poor", False),
+            ("El ladrón se llevó el anillo.", "Algo es robado", True),
+            ("El ladrón quería llevarse el anillo.", "Algo es robado", False),
+            ("稲妻が光り、風が吹き荒れた。", "嵐", True),
+        ],
+    )
