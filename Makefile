@@ -8,7 +8,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-HOST ?= 127.0.0.1
+HOST ?= 0.0.0.0
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
@@ -31,7 +31,7 @@ browser: ## install Debian's Chromium (and a Japanese font) for the browser test
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	       $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; }
 
-run: $(STAMP) ## start the API and web page on SQLite with the bundled model (http://$(HOST):$(PORT))
+run: $(STAMP) ## serve the API and web page to the local network (HOST=127.0.0.1 for this machine only; PUBLIC_URL for links)
 	$(PY) -m companion.cli serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP) browser ## run the whole test suite (real model, SQLite, PostgreSQL/Redis when present, Chromium)

@@ -17,7 +17,7 @@ from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
 from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
-from api.routes import decks, health, tables, tools
+from api.routes import decks, health, meta, tables, tools
 from api.service.ai import SeatRunner
 from api.service.judge import Judge
 from api.service.tables import TableService
@@ -42,7 +42,7 @@ def build_services(
 ) -> Services:
     """Everything one worker holds, built from settings (the only place that reads them)."""
     from companion.referee.factory import embedder_from_settings, referee_from_settings
-    from companion.story import build_narrator
+    from companion.story.factory import narrator_from_settings
 
     store = open_store(settings.database_url)
     deck = once_upon_a_time_deck()
@@ -50,18 +50,8 @@ def build_services(
         embedder = embedder_from_settings(settings)
     if referee is None:
         referee = referee_from_settings(deck, settings, embedder)
-    factory = narrator_factory or build_narrator
-    narrator = factory(
-        deck=deck,
-        referee=referee,
-        model=settings.llm_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-        timeout_s=settings.llm_timeout_s,
-        max_retries=settings.llm_max_retries,
-        max_reasks=settings.llm_max_reasks,
-        embedder=embedder,
-    )
+    factory = narrator_factory or narrator_from_settings
+    narrator = factory(deck=deck, settings=settings, referee=referee, embedder=embedder)
     judge = Judge(deck, referee, narrator, llm_enabled=narrator.name != "offline")
     table_service = TableService(
         store, deck, judge, narrator_name=narrator.name, vote_timeout_s=settings.vote_timeout_s
@@ -143,6 +133,7 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(decks.router)
     app.include_router(tools.router)
+    app.include_router(meta.router)
     _serve_page(app)
     return app
 

@@ -2,8 +2,9 @@
 
 from pathlib import Path
 from typing import Literal
+from urllib.parse import urlsplit
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -55,6 +56,25 @@ class Settings(BaseSettings):
     stream_poll_s: float = Field(
         default=10.0, gt=0, le=3600, validation_alias="COMPANION_STREAM_POLL_S"
     )
+
+    # the address other phones use to reach this server (join links, QR codes), e.g.
+    # http://192.168.1.20:8000; unset → `companion serve` finds the machine's LAN address
+    public_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("PUBLIC_URL", "COMPANION_PUBLIC_URL")
+    )
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url_is_a_base_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        url = value.strip().rstrip("/")
+        parts = urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"PUBLIC_URL must look like http://192.168.1.20:8000, not {value!r}")
+        if parts.query or parts.fragment:
+            raise ValueError(f"PUBLIC_URL takes no query or fragment: {value!r}")
+        return url
 
     @property
     def llm_configured(self) -> bool:
