@@ -7,49 +7,14 @@ is configured) and otherwise, like every dispute the models cannot settle, to a 
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from companion.cards import Deck, Language
 from companion.games.once_upon_a_time import State, Verdict
+from companion.referee.port import RefereePort
+from companion.story.narrator import Narrator
 
 log = logging.getLogger(__name__)
-
-
-class MentionLike(Protocol):
-    @property
-    def card(self) -> str: ...
-    @property
-    def card_id(self) -> str | None: ...
-    @property
-    def score(self) -> float: ...
-    @property
-    def evidence(self) -> str: ...
-    @property
-    def start(self) -> int: ...
-    @property
-    def end(self) -> int: ...
-    @property
-    def method(self) -> str: ...
-
-
-class RulingLike(Protocol):
-    @property
-    def mentions(self) -> Sequence[MentionLike]: ...
-    @property
-    def borderline(self) -> Sequence[MentionLike]: ...
-
-
-class RefereePort(Protocol):
-    def warm(self) -> None: ...
-
-    def rule(
-        self,
-        text: str,
-        cards: Sequence[str],
-        *,
-        story: Sequence[str] = (),
-        language: Language | None = None,
-    ) -> RulingLike: ...
 
 
 @dataclass(frozen=True)
@@ -62,7 +27,7 @@ class Decision:
 
 class Judge:
     def __init__(
-        self, deck: Deck, referee: RefereePort, narrator: Any, *, llm_enabled: bool
+        self, deck: Deck, referee: RefereePort, narrator: Narrator, *, llm_enabled: bool
     ) -> None:
         self.deck = deck
         self.referee = referee

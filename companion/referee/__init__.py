@@ -20,6 +20,7 @@ from companion.referee.errors import (
     TooManyCardsError,
 )
 from companion.referee.models import Adjudicator, Mention, Method, Ruling, Verdict
+from companion.referee.port import MentionLike, RefereePort, RulingLike
 from companion.referee.referee import Referee, Thresholds
 
 __all__ = [
@@ -28,10 +29,13 @@ __all__ = [
     "Adjudicator",
     "InvalidTextError",
     "Mention",
+    "MentionLike",
     "Method",
     "Referee",
     "RefereeError",
+    "RefereePort",
     "Ruling",
+    "RulingLike",
     "Thresholds",
     "TooManyCardsError",
     "Verdict",

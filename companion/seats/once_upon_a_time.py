@@ -4,9 +4,11 @@ import logging
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from companion.cards import Deck, Group, Language
+from companion.referee.port import RefereePort
+from companion.story.narrator import Narrator
 
 log = logging.getLogger(__name__)
 
@@ -58,73 +60,12 @@ class Decision:
     thinking: bool = field(default=False)  # whether a model was asked (for pacing/UI)
 
 
-class _Continuation(Protocol):
-    @property
-    def text(self) -> str: ...
-
-
-class _Ending(Protocol):
-    @property
-    def linking(self) -> tuple[str, ...]: ...
-
-
-class _Coherence(Protocol):
-    @property
-    def verdict(self) -> str: ...
-
-
-class NarratorPort(Protocol):
-    def continue_story(
-        self,
-        *,
-        story: Sequence[str],
-        hand: Sequence[str],
-        card: str,
-        ending: str,
-        language: Language,
-        other_cards: Sequence[str] = (),
-    ) -> _Continuation: ...
-
-    def propose_ending(
-        self, *, story: Sequence[str], ending: str, language: Language
-    ) -> _Ending: ...
-
-    def check_coherence(
-        self, *, story: Sequence[str], sentence: str, language: Language
-    ) -> _Coherence: ...
-
-
-class _Mention(Protocol):
-    @property
-    def card(self) -> str: ...
-    @property
-    def card_id(self) -> str | None: ...
-
-
-class _Ruling(Protocol):
-    @property
-    def mentions(self) -> Sequence[_Mention]: ...
-    @property
-    def borderline(self) -> Sequence[_Mention]: ...
-
-
-class RefereePort(Protocol):
-    def rule(
-        self,
-        text: str,
-        cards: Sequence[str],
-        *,
-        story: Sequence[str] = (),
-        language: Language | None = None,
-    ) -> _Ruling: ...
-
-
 class OnceUponATimeSeat:
     def __init__(
         self,
         deck: Deck,
         referee: RefereePort,
-        narrator: NarratorPort,
+        narrator: Narrator,
         *,
         rng: random.Random,
         tries: int = 2,
