@@ -1,0 +1,48 @@
+"""`legal_actions(state)`: for each seat, what it may do now and with which cards or options.
+
+Stories are free text, so actions cannot all be listed; a `Move` lists the choices the rules
+leave open: the `cards` a seat may name, or the `options` of a choice ("storyteller"/"judge" for
+the judge, "current"/"reigning" for the best-story vote). A volunteer may also name the teams.
+"""
+
+from dataclasses import dataclass
+
+from companion.games.factum.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One kind of action a seat may take now."""
+
+    type: str
+    cards: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+def legal_actions(state: State) -> dict[int, tuple[Move, ...]]:
+    """Every seat's moves; an empty tuple for a seat that must wait (all, once it is over)."""
+    waiting = set(state.awaiting())
+    return {seat: _moves(state, seat) if seat in waiting else () for seat in range(state.players)}
+
+
+def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
+    return legal_actions(state)[seat]
+
+
+def _moves(state: State, seat: int) -> tuple[Move, ...]:
+    turn = state.turn
+    if state.phase == "volunteer":
+        return (Move("volunteer"),)
+    if turn is None:
+        return ()
+    if state.phase == "storytelling":
+        return (Move("tell", cards=state.hands[seat]),)
+    if state.phase == "judging":
+        return (Move("choose_guessers", options=("storyteller", "judge")),)
+    if state.phase == "decoys":
+        return (Move("decoy", cards=state.hands[seat]),)
+    if state.phase == "guessing":
+        return (Move("guess", cards=turn.table),)
+    if state.phase == "best_story":
+        return (Move("best_story", options=("current", "reigning")),)
+    return ()
