@@ -7,8 +7,10 @@ each reader sees of it::
     table_created  players, language, deck_mode, variants, first_storyteller (public)
     action         seat, by ("human" | "ai"), action (engine JSON, with its judgement),
                    outcome (engine Outcome), ballot? (the vote it settles)
-    hints          to, line, hints [...]          private to `to`
-    ruled          line                            the referee has ruled on that line
+    ruled          line, hints {seat: [...]}       the referee has ruled on that line; each
+                                                   seat's hints are private to it (one event
+                                                   whoever heard, so seqs reveal nothing)
+    hints          to, line, hints [...]          older logs only: private to `to`
     vote_opened    ballot (= its seq), kind, rule, claimant, question, action, voters; it
                    closes when the outcome cannot change, or at its deadline with the hands up
     vote_cast      ballot, seat, yes
@@ -218,18 +220,27 @@ def _action(state: TableState, event: StoredEvent) -> TableState:
     return replace(state, game=game, ballot=ballot, failure=None)
 
 
-def _hints(state: TableState, event: StoredEvent) -> TableState:
-    payload = event.payload
-    seat, line = int(payload["to"]), int(payload["line"])
+def _with_hints(
+    state: TableState, seat: int, line: int, hints: list[Mapping[str, Any]]
+) -> TableState:
     known = {(h.line, h.card) for h in state.hints.get(seat, ())}
-    new = [Hint.from_json(line, h) for h in payload["hints"] if (line, h["card"]) not in known]
+    new = [Hint.from_json(line, h) for h in hints if (line, h["card"]) not in known]
     current_turn = state.game.turn_lines()
     kept = tuple(h for h in state.hints.get(seat, ()) if h.line in current_turn)
     return replace(state, hints={**state.hints, seat: (*kept, *new)})
 
 
+def _hints(state: TableState, event: StoredEvent) -> TableState:
+    """A private `hints` event of logs written before hints rode in `ruled`."""
+    payload = event.payload
+    return _with_hints(state, int(payload["to"]), int(payload["line"]), payload["hints"])
+
+
 def _ruled(state: TableState, event: StoredEvent) -> TableState:
-    return replace(state, ruled=state.ruled | {int(event.payload["line"])})
+    line = int(event.payload["line"])
+    for seat, hints in event.payload.get("hints", {}).items():
+        state = _with_hints(state, int(seat), line, hints)
+    return replace(state, ruled=state.ruled | {line})
 
 
 def _vote_opened(state: TableState, event: StoredEvent) -> TableState:

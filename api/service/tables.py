@@ -361,12 +361,10 @@ class TableService:
                 "still claim their cards by hand."
             )
             return [NewEvent("step_failed", {"step": "referee", "line": line, "message": message})]
-        events = [
-            NewEvent("hints", {"to": seat, "line": line, "hints": hints})
-            for seat, hints in sorted(found.items())
-        ]
-        events.append(NewEvent("ruled", {"line": line}))
-        return events
+        # One public event whatever was heard: each seat's hints ride in it and `views` shows a
+        # reader only its own, so no sequence number, count or timing tells that a seat heard.
+        hints = {str(seat): found[seat] for seat in sorted(found)}
+        return [NewEvent("ruled", {"line": line, "hints": hints})]
 
     def append_note(self, table_id: str, events: list[NewEvent]) -> list[StoredEvent]:
         return self._append_anywhere(table_id, events)[0]

@@ -66,7 +66,10 @@ def _outcome(outcome: dict[str, Any], viewer: int | None) -> dict[str, Any]:
 def project_event(event: StoredEvent, viewer: int | None) -> EventView | None:
     """The event as `viewer` sees it, or None when it is not theirs to see."""
     payload = event.payload
-    if event.type == "hints":
+    if event.type == "ruled":
+        own = payload.get("hints", {}).get(str(viewer), []) if viewer is not None else []
+        data = {"line": payload["line"], "hints": own}
+    elif event.type == "hints":  # older logs: a private event of its own
         if payload.get("to") != viewer:
             return None
         data = dict(payload)

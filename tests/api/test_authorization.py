@@ -124,8 +124,12 @@ class Auditor:
             assert {h["card"] for h in view["hints"]} <= own
             assert set(view["drew"]) <= own
         for event in _events(payload):
-            if event["type"] == "hints":
-                assert event["data"]["to"] == reader
+            if event["type"] == "ruled":  # exactly the hints the log holds for this reader
+                stored = self.table.services.tables.store.read(
+                    self.table.id, after=event["seq"] - 1, upto=event["seq"]
+                )[0]
+                mine = stored.payload["hints"].get(str(reader), []) if reader is not None else []
+                assert event["data"]["hints"] == mine
 
     def sweep(self, step: str) -> None:
         """Every reader, every read endpoint, after `step`."""

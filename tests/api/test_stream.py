@@ -41,11 +41,11 @@ def test_each_reader_gets_public_events_and_only_its_own_hints(live_url: str) ->
     bob = read_sse(stream, headers={"Authorization": f"Bearer {tokens[1]}"}, until=_until_ruled)
     cy = read_sse(f"{stream}?token={tokens[2]}", until=_until_ruled)
     spectator = read_sse(stream, until=_until_ruled)
-    bob_hints = [m.data["data"] for m in bob if m.event == "hints"]
-    assert [h["to"] for h in bob_hints] == [1]
-    assert {h["card"] for h in bob_hints[0]["hints"]} == {"wolf", "forest"}
+    bob_rulings = [m.data["data"] for m in bob if m.event == "ruled"]
+    assert [r["line"] for r in bob_rulings] == [0]
+    assert {h["card"] for h in bob_rulings[0]["hints"]} == {"wolf", "forest"}
     for other in (cy, spectator):
-        assert not [m for m in other if m.event == "hints"]
+        assert [m.data["data"]["hints"] for m in other if m.event == "ruled"] == [[]]
         assert "wolf" not in str([m.data for m in other if m.event != "view"]).replace(
             "A wolf ran", ""
         )
@@ -96,11 +96,11 @@ def test_a_live_reader_is_woken_by_new_events(app_factory: Callable[..., FastAPI
         messages = read_sse(
             f"{url}/v1/tables/{table}/stream",
             headers={"Authorization": f"Bearer {tokens[1]}"},
-            until=lambda ms: any(m.event == "hints" for m in ms),
+            until=lambda ms: any(m.event == "ruled" for m in ms),
             timeout=60,
         )
         timer.join()
-    assert any(m.event == "hints" for m in messages)
+    assert [m.data["data"]["hints"][0]["card"] for m in messages if m.event == "ruled"] == ["wolf"]
 
 
 def test_a_stream_needs_a_valid_token_or_a_spectator_table(live_url: str) -> None:

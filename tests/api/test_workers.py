@@ -77,11 +77,13 @@ def test_two_workers_share_tables_logs_and_live_events(workers: list[ServerProce
     heard = read_sse(
         f"{b}/v1/tables/{table}/stream",
         headers=bob,
-        until=lambda ms: any(m.event == "hints" for m in ms),
+        until=lambda ms: any(m.event == "ruled" for m in ms),
         timeout=60,
     )
     timer.join()
-    assert [m.data["data"]["to"] for m in heard if m.event == "hints"] == [1]
+    assert [h["card"] for m in heard if m.event == "ruled" for h in m.data["data"]["hints"]] == [
+        "wolf"
+    ]
 
     # Bob claims on worker B; worker A's log has it, in the same order.
     _act(b, table, tokens[1], type="interrupt", card="wolf")

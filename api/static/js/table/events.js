@@ -1,5 +1,5 @@
 // Reading the table's events (EventView: {seq, type, created, data}): a line for the feed and
-// the private hints. Types: table_created, action, hints (private), drew (private), vote_opened,
+// the private hints. Types: table_created, action, ruled (with the reader's own hints), drew (private), vote_opened,
 // vote_cast, step_failed.
 
 import { cardLabel } from "../deck.js";
@@ -30,9 +30,10 @@ export function describeEvent(event, view) {
   }
 }
 
-/** Hints in a private `hints` event: [{card, label, evidence, line, ...}] (else empty). */
+/** The reader's own hints in a `ruled` event (or an older log's private `hints` event):
+ * [{card, label, evidence, line, ...}] (else empty). */
 export function hintsFromEvent(event) {
-  if (event.type !== "hints") return [];
+  if (event.type !== "ruled" && event.type !== "hints") return [];
   const data = event.data || {};
   return (data.hints || [])
     .map((hint) => readHint({ line: data.line, ...hint }))
