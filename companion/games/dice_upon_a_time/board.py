@@ -9,6 +9,7 @@ Sockets get ids: ``<place>.<n>`` (n from 1, in file order) for a place's sockets
 ``wolf``, ``snake`` for those spirits and ``fox.<n>`` for the fox's one-die sockets.
 """
 
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -86,6 +87,7 @@ def load_map(path: str | Path) -> Board:
     return map_from_text(text, path.name)
 
 
+@cache
 def bundled_map() -> Board:
     """Our own original map, The Lantern Road (not the published board)."""
     source = resources.files("companion.games.dice_upon_a_time").joinpath("data/map.yaml")

@@ -18,10 +18,11 @@ from companion.games.dice_upon_a_time.actions import (
 )
 from companion.games.dice_upon_a_time.board import RESOURCES
 from companion.games.dice_upon_a_time.cards import Face, catalogue
+from companion.games.dice_upon_a_time.chapter import face_value
 from companion.games.dice_upon_a_time.choices import options_now
 from companion.games.dice_upon_a_time.effects import can_take_quest
-from companion.games.dice_upon_a_time.placement import placement_error
-from companion.games.dice_upon_a_time.powers import _settable, own_time
+from companion.games.dice_upon_a_time.placement import capacity, wolf_closed
+from companion.games.dice_upon_a_time.powers import own_time, settable_faces
 from companion.games.dice_upon_a_time.state import State
 
 
@@ -66,12 +67,28 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
 
 
 def placements(state: State, seat: int) -> list[Move]:
-    return [
-        Move("place", die=die.id, socket=socket)
-        for die in state.seats[seat].pool
-        for socket in state.board.sockets
-        if placement_error(state, seat, die, socket) is None
-    ]
+    """Every (die, socket) the seat may place now: `placement.placement_error`'s rules, run
+    once per socket instead of once per pair (a test checks the two agree)."""
+    pool = [(die, face_value(die.face)) for die in state.seats[seat].pool]
+    if not pool or state.seats[seat].passed:
+        return []
+    closed = wolf_closed(state)
+    out = []
+    for socket, spec in state.board.sockets.items():
+        stack = state.sockets.get(socket, ())
+        if len(stack) >= capacity(state, socket) or (spec.spirit == "wolf" and closed):
+            continue
+        floor, ban_only = spec.number, False
+        if stack:
+            top = stack[-1]
+            floor = max(floor, face_value(top.face))
+            ban_only = top.face == "ban" and top.owner != seat
+        out += [
+            Move("place", die=die.id, socket=socket)
+            for die, value in pool
+            if value >= floor and (not ban_only or die.face == "ban")
+        ]
+    return out
 
 
 def _item_moves(state: State, seat: int) -> list[Move]:
@@ -84,7 +101,7 @@ def _item_moves(state: State, seat: int) -> list[Move]:
         for die in state.seats[seat].pool:
             out += [
                 Move("play_item", item=item, die=die.id, face=f)
-                for f in dict.fromkeys(_settable(die))
+                for f in dict.fromkeys(settable_faces(die))
                 if f != die.face
             ]
     return out

@@ -61,7 +61,7 @@ def play_item(state: State, seat: int, item: str, die_id: str | None, face: Face
     card = catalogue().items[item]
     if card.set_face:
         die = _pool_die(state, seat, die_id)
-        if face not in _settable(die):
+        if face not in settable_faces(die):
             raise InvalidAction(f"die {die.id} has no face {face!r}")
         state = _set_face(state, seat, die, face)
     state = state.seat(seat, items=tuple(i for i in held.items if i != item))
@@ -70,7 +70,7 @@ def play_item(state: State, seat: int, item: str, die_id: str | None, face: Face
     return _refresh(state)
 
 
-def _settable(die: Die) -> tuple[Face, ...]:
+def settable_faces(die: Die) -> tuple[Face, ...]:
     """Faces a pool die may be turned to: its own (the snake die in a pool: 4 or 5)."""
     return tuple(f for f in die_faces(die.id) if die.id != "snake" or isinstance(f, int))
 
@@ -102,7 +102,7 @@ def use_ability(
     elif ability == "reroll":
         die = _pool_die(state, seat, die_id)
         rng = seeded_rng(state.config.seed, f"reroll-{state.chapter}-{seat}")
-        state = _set_face(state, seat, die, rng.choice(_settable(die)))
+        state = _set_face(state, seat, die, rng.choice(settable_faces(die)))
     elif ability == "swap":
         if give not in RESOURCES or take not in RESOURCES or give == take:
             raise InvalidAction("swap gives one resource for a different one")
