@@ -2,8 +2,17 @@
 
 from typing import Any
 
-from companion.games.dice_upon_a_time import Action, Choose, Config, State, apply, new_game
+from companion.games.dice_upon_a_time import (
+    Action,
+    Choose,
+    Config,
+    Pass,
+    State,
+    apply,
+    new_game,
+)
 from companion.games.dice_upon_a_time.cards import Face
+from companion.games.dice_upon_a_time.choices import options_now
 from companion.games.dice_upon_a_time.state import Die, Turn
 
 
@@ -53,6 +62,20 @@ def choose(state: State, option: str) -> State:
 
 def asked(state: State) -> tuple[str, tuple[str, ...]]:
     head = state.pending[0]
-    from companion.games.dice_upon_a_time.choices import options_now
-
     return head.kind, options_now(state, head)
+
+
+def end_chapter(state: State) -> State:
+    """Everyone passes in turn (any pending choice answered with its first option)."""
+    chapter = state.chapter
+    while state.chapter == chapter and not state.over:
+        if state.pending:
+            state = choose(state, asked(state)[1][0])
+        else:
+            assert state.turn is not None
+            state = apply(state, Pass(seat=state.turn.seat))
+    return state
+
+
+def calm(state: State) -> State:
+    return state.model_copy(update={"event": None})

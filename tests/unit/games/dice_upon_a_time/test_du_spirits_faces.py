@@ -4,11 +4,9 @@ import pytest
 
 from companion.games.base import seeded_rng
 from companion.games.dice_upon_a_time import (
-    Pass,
     Place,
     RabbitStep,
     RuleViolation,
-    State,
     apply,
     catalogue,
 )
@@ -16,28 +14,14 @@ from companion.games.dice_upon_a_time.chapter import resolve_snake_face
 from tests.unit.games.dice_upon_a_time.helpers import (
     asked,
     at,
+    calm,
     choose,
+    end_chapter,
     pool,
     stack,
     started,
     turn_of,
 )
-
-
-def end_chapter(state: State) -> State:
-    """Everyone passes in turn (any pending choice answered with its first option)."""
-    chapter = state.chapter
-    while state.chapter == chapter and not state.over:
-        if state.pending:
-            state = choose(state, asked(state)[1][0])
-        else:
-            assert state.turn is not None
-            state = apply(state, Pass(seat=state.turn.seat))
-    return state
-
-
-def calm(state: State) -> State:
-    return state.model_copy(update={"event": None})
 
 
 def test_du_6_rabbit_top_die_takes_start_player_and_a_token() -> None:
