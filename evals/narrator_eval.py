@@ -16,6 +16,8 @@ Reports, per language and narrator:
 
 Scenarios are drawn from the labelled stories with a seeded generator: a hand of five cards
 (the first one to bring in), an ending card, and three other players' hands for the referee.
+Then, with `--stories N` (default 3), N whole 20-turn AI stories per language are told and
+measured (`evals/narrator_stories.py`), and printed whole for a person to read.
 Writes `evals/reports/narrator.json` and `narrator.md`.
 """
 
@@ -34,6 +36,7 @@ from typing import Any
 from companion.cards import LANGUAGES, Deck, once_upon_a_time_deck
 from companion.story import Narrator, ProposalDropped, Rejection, build_narrator
 from companion.story.verify import MentionChecker
+from evals.narrator_stories import eval_tales
 
 CASES_PATH = Path(__file__).resolve().parent / "data" / "coherence_cases.jsonl"
 REPORTS = Path(__file__).resolve().parent / "reports"
@@ -288,6 +291,8 @@ def run(
     endings: int,
     seed: int,
     cases_path: Path = CASES_PATH,
+    tales: int = 0,
+    turns: int = 20,
 ) -> tuple[str, dict[str, Any]]:
     cases = load_cases(cases_path)
     stories = [c for c in cases if c["label"] == "consistent"]
@@ -303,7 +308,13 @@ def run(
             f"Model calls: {len(calls)}; tokens: prompt {llm.usage.prompt_tokens}, "
             f"completion {llm.usage.completion_tokens}"
         )
-    return summarise(narrator.name, continuation_tally, ending_tally, coherence, usage)
+    report, figures = summarise(narrator.name, continuation_tally, ending_tally, coherence, usage)
+    if tales:
+        lines, figures["stories"] = eval_tales(
+            narrator, deck, stories=tales, turns=turns, seed=seed
+        )
+        report = "\n".join([report, *lines])
+    return report, figures
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -312,6 +323,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--endings", type=int, default=4, help="ending requests per language")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--stories", type=int, default=3, help="whole AI stories per language (0: none)"
+    )
+    parser.add_argument("--turns", type=int, default=20, help="continuations per AI story")
     parser.add_argument("--cases", type=Path, default=CASES_PATH, help="labelled coherence cases")
     parser.add_argument("--embedder", help="the referee's embedder kind (default: from settings)")
     parser.add_argument("--out", type=Path, default=REPORTS, help="where the reports go")
@@ -348,6 +363,8 @@ def main_from_args(args: argparse.Namespace) -> int:
         endings=args.endings,
         seed=args.seed,
         cases_path=args.cases,
+        tales=args.stories,
+        turns=args.turns,
     )
     print(report)
     args.out.mkdir(parents=True, exist_ok=True)

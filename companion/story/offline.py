@@ -1,7 +1,9 @@
 """The offline narrator: every task answers with no model configured, and says so.
 
-Continuations and endings come from a template grammar over the deck's prototype phrases and
-are verified by the referee like any proposal; Factum cards come from the built-in bank and a
+Continuations and endings come from the story planner (`planner.py`: a hero, a cast and a plot
+arc rebuilt from the story, card clauses from per-language data files), then, for cards it has
+no words for, from a template grammar over the deck's prototype phrases; all are verified by the
+referee like any proposal; Factum cards come from the built-in bank and a
 generator; coherence and adjudication answer "unchecked" with the reason, never a fake "ok".
 """
 
@@ -12,7 +14,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 
 from companion.cards import Deck, Language
-from companion.story import grammar
+from companion.story import grammar, planner
 from companion.story.context import (
     MAX_TEXT_CHARS,
     check_factum_request,
@@ -120,15 +122,24 @@ class OfflineNarrator:
     # The pieces the LLM narrator falls back on.
 
     def continuation_proposals(self, request: ContinuationRequest) -> Iterator[Proposal]:
+        """The planner's proposals, then (for a card it has no words for, or when none passed)
+        the template grammar's over the card's prototype phrases."""
+        told = planner.continuations(
+            self.deck, request.story, request.card, request.ending.id, request.language
+        )
         seed = _seed(request.card.id, request.ending.id, str(len(request.story)))
-        candidates = grammar.continuations(request.card, request.language, random.Random(seed))
-        for _, sentences in zip(range(self.max_proposals), candidates, strict=False):
-            yield Proposal(self.name, sentences)
+        stock = grammar.continuations(request.card, request.language, random.Random(seed))
+        for candidates in (told, stock):
+            for _, sentences in zip(range(self.max_proposals), candidates, strict=False):
+                yield Proposal(self.name, sentences)
 
     def ending_proposals(self, request: EndingRequest) -> Iterator[Proposal]:
+        told = planner.linking(self.deck, request.story, request.ending.id, request.language)
         seed = _seed(request.ending.id, str(len(request.story)))
-        for sentences in grammar.linking_sentences(request.language, random.Random(seed)):
-            yield Proposal(self.name, sentences)
+        stock = grammar.linking_sentences(request.language, random.Random(seed))
+        for candidates in (told, stock):
+            for _, sentences in zip(range(self.max_proposals), candidates, strict=False):
+                yield Proposal(self.name, sentences)
 
     def factum_cards(
         self, count: int, language: Language, avoid: Sequence[str], seed: int | None

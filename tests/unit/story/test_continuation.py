@@ -125,7 +125,7 @@ def test_when_every_model_proposal_exposes_a_card_a_clean_offline_one_is_preferr
     answer = ask(narrator)
 
     assert answer.narrator == "offline"
-    assert "a small golden key" in answer.text  # the card's prototype phrase
+    assert "key" in answer.text and "wolf" not in answer.text.lower()  # the planner's tale
     assert answer.exposed_other_cards == 0
     assert [r.reason for r in answer.rejected] == ["exposes-other-card"] * 3
     assert answer.fallback_reason is not None
@@ -135,14 +135,18 @@ def test_when_every_model_proposal_exposes_a_card_a_clean_offline_one_is_preferr
 def test_when_nothing_avoids_other_cards_the_least_exposing_proposal_is_offered_flagged(
     narrator: LLMNarrator, llm: FakeLLM
 ) -> None:
-    # The hunter's only prototype follows the wolf: the offline grammar cannot avoid it either.
+    # The hunter's only prototype follows the wolf, and the planner's two hunter clauses (a
+    # hunter "with a bow", one who warns of "dangers") name the other free-text cards: nothing
+    # offline avoids them either.
     llm.queue(
         draft("The hunter and the wolf met a storm."),
         draft("The hunter saw a wolf."),
         draft("The hunter, the wolf and a storm."),
     )
 
-    answer = ask(narrator, hand=["hunter"], card="hunter")
+    answer = ask(
+        narrator, hand=["hunter"], card="hunter", other_cards=["wolf", "storm", "bow", "dangers"]
+    )
 
     assert answer.narrator == "llm:fake-model"
     assert answer.sentences == ("The hunter saw a wolf.",)

@@ -1,0 +1,238 @@
+"""The offline story planner: a tale with a hero, a plot arc and a cast, told one card at a time.
+
+Each call rebuilds the tale from the story so far (`cast.rebuild`): the hero the planner named
+before (or a new one, brought in by an introducing sentence), the characters, places and things
+told, and the arc step the story has reached (`tale_arc.yaml`: situation, lack, departure, test,
+struggle, return, reward). A continuation is the chosen card's clause template (from the
+language's `tale_<language>.yaml`; templates marked for the current step first, then those that
+refer back to a told foe, friend, place or thing), opened by a phrase of the step that the story
+has not used yet, sometimes followed by a sentence steering toward the seat's ending motif.
+Ending links name only the hero and elements the story told. Everything is a function of the
+request and a seed: nothing lives between calls.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from companion.cards import Deck, Group, Language, StoryCard, fold
+from companion.story.cast import Cast, rebuild
+from companion.story.tale_data import Arc, Hero, Lexicon, Template, arc, lexicon
+
+_STEER_FROM_STEP = 2  # steering sentences from the departure on
+_STEER_SHARE = 0.3  # of the turns from then on
+_OPENERS_PER_CLAUSE = 2
+_REFERRING_SLOTS = ("{foe}", "{friend}", "{place}", "{thing}")
+_ES_CONTRACTIONS = ((re.compile(r"\ba el\b"), "al"), (re.compile(r"\bde el\b"), "del"))
+# A clause opening with the hero's name, told right after a sentence that named the hero, opens
+# with a pronoun instead (Spanish and Japanese drop the subject).
+_PRONOUN_SUBJECTS: dict[Language, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "en": ((re.compile(r"^\{hero\}'s "), "{his} "), (re.compile(r"^\{hero\} (?!and )"), "{he} ")),
+    "es": ((re.compile(r"^\{hero\} (?!y )"), ""),),
+    "ja": ((re.compile(r"^\{hero\}は、?"), ""),),
+}
+
+
+def seed_of(*parts: str) -> int:
+    """A seed that is the same in every process (str hashes are salted per process)."""
+    return zlib.crc32("\x1f".join(parts).encode())
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the planner knows for one call: the words, the tale so far, and the draw."""
+
+    lexicon: Lexicon
+    arc: Arc
+    cast: Cast
+    hero: Hero
+    intro: str | None  # the sentence bringing the hero in, when the story has none yet
+    values: dict[str, str]  # slot values
+    step: str
+    rng: random.Random
+    hero_just_named: bool  # the sentence before this one names the hero
+
+    @property
+    def step_index(self) -> int:
+        return self.arc.steps.index(self.step)
+
+
+def has_tale(card: StoryCard, language: Language) -> bool:
+    """Whether the planner has words for `card` (a user's own deck may have none)."""
+    return card.id in lexicon(language).cards
+
+
+def plan(deck: Deck, story: Sequence[str], language: Language, seed: int, skip: str = "") -> Turn:
+    words, plot = lexicon(language), arc()
+    cast = rebuild(deck, words, story)
+    rng = random.Random(seed)
+    hero, intro = cast.hero, None
+    if hero is None:
+        hero = words.heroes[seed % len(words.heroes)]
+        pool = words.intro_later if story else words.intro_start
+        intro = finish(rng.choice(pool).format_map(_hero_values(words, hero)), language)
+    values = _hero_values(words, hero)
+    for slot, card_id in (
+        ("foe", cast.latest(ids=plot.foes - {skip})),
+        ("friend", cast.latest(ids=plot.friends - {skip})),
+        ("place", cast.latest(ids=_others(cast, Group.PLACES, skip))),
+        ("thing", cast.latest(ids=_others(cast, Group.ITEMS, skip))),
+    ):
+        if card_id is not None and card_id in words.nouns:
+            values[slot] = words.nouns[card_id]
+    named = intro is not None or (bool(story) and opens_with_hero(words, hero, story[-1]))
+    return Turn(words, plot, cast, hero, intro, values, plot.step(len(story)), rng, named)
+
+
+def opens_with_hero(words: Lexicon, hero: Hero, sentence: str) -> bool:
+    """Whether `sentence`, past its opener, has the hero as its subject (it opens with the
+    name; in Japanese, the name and は)."""
+    text = sentence.strip()
+    openers = sorted({o for pool in words.openers.values() for o in pool if o}, key=len)
+    for opener in reversed(openers):
+        if text.startswith(opener):
+            text = text[len(opener) :].lstrip(" ,、")
+            break
+    if words.language == "ja":
+        return text.startswith(hero.name + "は")
+    return re.match(rf"{re.escape(hero.name)}\b(?!'s| and| y )", text) is not None
+
+
+def with_pronoun(template: str, language: Language) -> str:
+    """The template with its opening hero name made a pronoun (or dropped)."""
+    for pattern, pronoun in _PRONOUN_SUBJECTS[language]:
+        if pattern.search(template):
+            return pattern.sub(pronoun, template, count=1)
+    return template
+
+
+def _others(cast: Cast, group: Group, skip: str) -> frozenset[str]:
+    return frozenset(c for c in cast.told if cast.groups[c] is group and c != skip)
+
+
+def _hero_values(words: Lexicon, hero: Hero) -> dict[str, str]:
+    return {"hero": hero.name, "trade": hero.trade, **words.forms.get(hero.gender, {})}
+
+
+def render(template: str, values: dict[str, str]) -> str | None:
+    """The template with its slots filled, or None when the story cannot fill one."""
+    try:
+        return template.format_map(values)
+    except KeyError:
+        return None
+
+
+def finish(text: str, language: Language, opener: str = "") -> str:
+    """One sentence: the opener, the clause, a capital and a full stop; es contractions."""
+    if language == "ja":
+        text = opener + text
+        return text if text.endswith(("。", "！", "？", "」")) else text + "。"
+    text = f"{opener} {text}" if opener else text
+    if language == "es":
+        for pattern, contracted in _ES_CONTRACTIONS:
+            text = pattern.sub(contracted, text)
+    first = next((i for i, ch in enumerate(text) if ch.isalpha()), 0)
+    text = text[:first] + text[first].upper() + text[first + 1 :]
+    return text if text.endswith((".", "!", "?", "»", "”")) else text + "."
+
+
+def _ordered_clauses(turn: Turn, templates: Sequence[Template], story_folded: str) -> list[str]:
+    """Rendered clauses: those fitting the step first, then those referring back, then the rest;
+    a clause the story already holds comes last."""
+    ranked: list[tuple[int, float, str]] = []
+    for template in templates:
+        text = template.text
+        if turn.hero_just_named:
+            text = with_pronoun(text, turn.lexicon.language)
+        clause = render(text, turn.values)
+        if clause is None:
+            continue
+        rank = 0 if turn.step in template.steps else (1 if not template.steps else 3)
+        if rank == 1 and not any(slot in template.text for slot in _REFERRING_SLOTS):
+            rank = 2
+        if fold(clause) in story_folded:
+            rank += 4
+        ranked.append((rank, turn.rng.random(), clause))
+    return [clause for _, _, clause in sorted(ranked)]
+
+
+def _ordered_openers(turn: Turn, story: Sequence[str]) -> list[str]:
+    """The step's openers, those the story has not opened a sentence with first."""
+    openers = list(turn.lexicon.openers.get(turn.step, ("",)))
+    turn.rng.shuffle(openers)
+    starts = [fold(sentence) for sentence in story]
+
+    def used(opener: str) -> bool:
+        return bool(opener) and any(start.startswith(fold(opener)) for start in starts)
+
+    return sorted(openers, key=used) or [""]
+
+
+def _steering(turn: Turn, ending_id: str, story_folded: str) -> str | None:
+    """A template toward the ending's motif, from the departure on, in about a third of the
+    turns; never one the story already holds (with the name or the pronoun)."""
+    if turn.step_index < _STEER_FROM_STEP or turn.rng.random() >= _STEER_SHARE:
+        return None
+    language = turn.lexicon.language
+    lines = turn.lexicon.steer.get(turn.arc.motif(ending_id), ())
+    fresh = [
+        line
+        for line in lines
+        if _fresh(render(line, turn.values), story_folded)
+        and _fresh(render(with_pronoun(line, language), turn.values), story_folded)
+    ]
+    return turn.rng.choice(fresh) if fresh else None
+
+
+def _fresh(text: str | None, story_folded: str) -> bool:
+    return text is not None and fold(text) not in story_folded
+
+
+def _steer_after(turn: Turn, template: str, sentence: str) -> str | None:
+    if turn.hero.name in sentence:
+        template = with_pronoun(template, turn.lexicon.language)
+    text = render(template, turn.values)
+    return finish(text, turn.lexicon.language) if text else None
+
+
+def continuations(
+    deck: Deck, story: Sequence[str], card: StoryCard, ending_id: str, language: Language
+) -> Iterator[tuple[str, ...]]:
+    """Proposals bringing `card` into the tale, best first (empty when the planner has no words
+    for the card)."""
+    if not has_tale(card, language):
+        return
+    seed = seed_of(card.id, ending_id, str(len(story)), *story)
+    turn = plan(deck, story, language, seed, skip=card.id)
+    story_folded = fold(" ".join(story))
+    clauses = _ordered_clauses(turn, turn.lexicon.cards[card.id], story_folded)
+    openers = _ordered_openers(turn, story)
+    steer = None if turn.intro else _steering(turn, ending_id, story_folded)
+    lead = (turn.intro,) if turn.intro else ()
+    for clause in clauses:
+        for opener in openers[:_OPENERS_PER_CLAUSE]:
+            sentence = finish(clause, language, opener)
+            steering = _steer_after(turn, steer, sentence) if steer else None
+            if steering:
+                yield (*lead, sentence, steering)
+            yield (*lead, sentence)
+
+
+def linking(
+    deck: Deck, story: Sequence[str], ending_id: str, language: Language
+) -> Iterator[tuple[str, ...]]:
+    """Linking sentences toward the ending that name only the hero and elements told."""
+    words = lexicon(language)
+    turn = plan(deck, story, language, seed_of(ending_id, str(len(story)), *story))
+    values = turn.values if turn.cast.hero else {}
+    story_folded = fold(" ".join(story))
+    for key in (turn.arc.motif(ending_id), "any"):
+        lines = [render(line, values) for line in words.links.get(key, ())]
+        fresh = [line for line in lines if line is not None and _fresh(line, story_folded)]
+        turn.rng.shuffle(fresh)
+        for line in fresh:
+            yield (finish(line, language),)
