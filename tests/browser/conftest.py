@@ -81,23 +81,29 @@ def static_url() -> Iterator[str]:
     thread.join()
 
 
-def _free_port() -> int:
+def _free_port(host: str = "127.0.0.1") -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((host, 0))
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(
-    tmp_path_factory: pytest.TempPathFactory, embedder: object, embeddings_cache_dir: Path
-) -> Iterator[str]:
-    """The real API and page (uvicorn on a free loopback port, SQLite in a temp dir, the real
-    embedding model, the offline narrator, AI seats paced fast)."""
+def _serve(
+    tmp_path_factory: pytest.TempPathFactory,
+    embedder: object,
+    cache_dir: Path,
+    *,
+    host: str = "127.0.0.1",
+    public_url: Callable[[int], str | None] = lambda port: None,
+) -> Iterator[int]:
+    """The real API and page in a thread (uvicorn bound to `host` on a free port, SQLite in a
+    temp dir, the real embedding model, the offline narrator, AI seats paced fast); yields the
+    port once it answers, stops it afterwards."""
     import uvicorn
 
     from api.main import create_app
     from companion.settings import Settings
 
+    port = _free_port(host)
     database = tmp_path_factory.mktemp("browser-db") / "companion.db"
     settings = Settings(
         database_url=f"sqlite:///{database}",
@@ -108,29 +114,53 @@ def server_url(
         ai_pace_s=0.3,
         rate_limit_per_s=500.0,
         rate_limit_burst=1000,
-        cache_dir=embeddings_cache_dir,  # card vectors cached across test runs
+        cache_dir=cache_dir,  # card vectors cached across test runs
+        public_url=public_url(port),
     )
     app = create_app(settings, embedder=embedder)
-    port = _free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+        uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")
     )
-    thread = threading.Thread(target=server.run, name="browser-test-server", daemon=True)
+    thread = threading.Thread(target=server.run, name=f"browser-test-server-{port}", daemon=True)
     thread.start()
     deadline = time.monotonic() + 120
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    yield port
     server.should_exit = True
     thread.join(timeout=30)
 
 
-@pytest.fixture
-def phone(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
-    """Open pages in fresh phone-sized browser contexts; each context is closed afterwards.
-    Errors thrown in a page fail the test."""
+@pytest.fixture(scope="session")
+def server_url(
+    tmp_path_factory: pytest.TempPathFactory, embedder: object, embeddings_cache_dir: Path
+) -> Iterator[str]:
+    """The server on loopback only, with no PUBLIC_URL: join links name 127.0.0.1."""
+    for port in _serve(tmp_path_factory, embedder, embeddings_cache_dir):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="session")
+def lan_server_url(
+    tmp_path_factory: pytest.TempPathFactory, embedder: object, embeddings_cache_dir: Path
+) -> Iterator[str]:
+    """The server as `make run` starts it, bound to every interface, with its public address
+    set to another loopback address (PUBLIC_URL=http://127.0.0.2:PORT): join links are built on
+    an address other than the host page's, and no test traffic leaves loopback. Yields the
+    host's address, http://127.0.0.1:PORT."""
+    for port in _serve(
+        tmp_path_factory,
+        embedder,
+        embeddings_cache_dir,
+        host="0.0.0.0",
+        public_url=lambda port: f"http://127.0.0.2:{port}",
+    ):
+        yield f"http://127.0.0.1:{port}"
+
+
+def _phones(browser: Any, base_url: str) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
     errors: list[str] = []
 
@@ -141,10 +171,23 @@ def phone(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(path if path.startswith("http") else server_url + path)
+        page.goto(path if path.startswith("http") else base_url + path)
         return page
 
     yield open_page
     for context in contexts:
         context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser: Any, server_url: str) -> Iterator[Callable[..., Any]]:
+    """Open pages in fresh phone-sized browser contexts; each context is closed afterwards.
+    Errors thrown in a page fail the test."""
+    yield from _phones(browser, server_url)
+
+
+@pytest.fixture
+def lan_phone(browser: Any, lan_server_url: str) -> Iterator[Callable[..., Any]]:
+    """As `phone`, on the all-interfaces server (lan_server_url)."""
+    yield from _phones(browser, lan_server_url)

@@ -212,3 +212,155 @@ def test_a_join_link_qr_code_scans_back_to_the_link(page, tmp_path):
         ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
     )
     assert scanned.stdout.strip() == link
+
+
+def _deck_json() -> str:
+    """The real deck in the shape of GET /v1/decks/once_upon_a_time."""
+    import json
+
+    from companion.cards import once_upon_a_time_deck
+
+    deck = once_upon_a_time_deck()
+    return json.dumps(
+        {
+            "game": "once_upon_a_time",
+            "name": deck.name,
+            "story_cards": [
+                {
+                    "id": card.id,
+                    "group": str(card.group.value),
+                    "interrupt": card.interrupt,
+                    "names": {
+                        lang: {"label": text.label, "aliases": list(text.aliases)}
+                        for lang, text in card.text.items()
+                    },
+                }
+                for card in deck
+            ],
+            "endings": [{"id": e.id, "sentences": dict(e.text)} for e in deck.endings],
+        }
+    )
+
+
+@pytest.fixture
+def deck_page(browser, static_url):
+    """A page whose /v1/decks answers with the real deck (the static server has no API)."""
+    context = browser.new_context()
+    deck = _deck_json()
+    context.route(
+        "**/v1/decks/once_upon_a_time",
+        lambda route: route.fulfill(status=200, content_type="application/json", body=deck),
+    )
+    page = context.new_page()
+    page.goto(static_url + "/css/app.css")
+    yield page
+    context.close()
+
+
+def test_card_search_ranks_names_before_aliases(deck_page):
+    found = deck_page.evaluate(
+        """async () => {
+            const deck = await import('/js/deck.js');
+            await deck.loadDeck();
+            const first = (query) => deck.searchCards(query)[0];
+            return {
+                tow: deck.searchCards('tow'), dra: deck.searchCards('dra'),
+                town: first('town'), draw: first('drawb'), fight: first('fig'),
+                torre: first('torre'),
+            };
+        }"""
+    )
+    # City is called "town" and Bridge "drawbridge", Monster "dragon": the names come first
+    assert found["tow"][0] == "tower" and "city" in found["tow"]
+    assert found["dra"][0] == "dragon" and {"bridge", "monster"} <= set(found["dra"])
+    assert found["town"] == "city"  # an alias still finds its card when no name matches
+    assert found["draw"] == "bridge"
+    assert found["fight"] == "fight"  # a word of the name "A Fight"
+    assert found["torre"] == "tower"
+
+
+def test_a_japanese_tale_exported_from_an_english_interface_is_japanese(deck_page):
+    markdown, after = deck_page.evaluate(
+        """async () => {
+            const i18n = await import('/js/i18n.js');
+            const deck = await import('/js/deck.js');
+            const { readView } = await import('/js/table/model.js');
+            const { taleMarkdown } = await import('/js/views/tale.js');
+            i18n.setLanguage('en', {remember: false});
+            await deck.loadDeck();
+            const view = readView({
+                id: 't1', seq: 9, language: 'ja', storyteller: 1, winner: 1, finished: true,
+                seats: [{seat: 0, name: 'Ann'}, {seat: 1, name: 'Ben'}],
+                story: [{line: 0, seat: 0, text: '昔々、王がいました。'},
+                        {line: 1, seat: 1, text: '王は森へ行きました。'}],
+                table: [{line: 0, seat: 0, card: 'king'}, {line: 1, seat: 1, card: 'forest'}],
+                ending: {id: 'end-01'},
+            });
+            return [taleMarkdown(view), i18n.t('tale.winner', {name: 'Ben'})];
+        }"""
+    )
+    assert markdown.startswith("# Ann、Benの物語") or markdown.startswith("# AnnとBenの物語")
+    assert "**Ann:** 昔々、王がいました。 *[王]*" in markdown
+    assert "> カード：森" in markdown
+    ending = "そして私の知る限り、彼らは今でも踊り続けているのです。"
+    assert f"**結末カード** (Ben): {ending}" in markdown
+    assert "勝者：Ben" in markdown
+    for english in ("A tale by", "Cards:", "Ending card", "Winner", "dancing", "King", "Forest"):
+        assert english not in markdown, english
+    assert after == "Winner: Ben"  # the interface stays in English
+
+
+def test_a_draft_survives_a_reload_and_is_gone_once_sent(page):
+    first = page.evaluate(
+        """async () => {
+            const { savedDraft } = await import('/js/table/draft.js');
+            const draft = savedDraft('t1', 'tok');
+            Object.assign(draft, {text: 'Once upon a', card: 'king', askTable: true});
+            draft.save();
+            sessionStorage.setItem('draft:t1:other', JSON.stringify({text: 7, card: 'wolf'}));
+        }"""
+    )
+    assert first is None
+    page.reload()
+    restored = page.evaluate(
+        """async () => {
+            const { savedDraft } = await import('/js/table/draft.js');
+            const draft = savedDraft('t1', 'tok');
+            const other = savedDraft('t1', 'other');
+            const kept = {text: draft.text, card: draft.card, askTable: draft.askTable,
+                          otherText: other.text, otherCard: other.card};
+            Object.assign(draft, {text: '', card: '', askTable: false});
+            draft.save();
+            return {kept, left: sessionStorage.getItem('draft:t1:tok')};
+        }"""
+    )
+    assert restored["kept"] == {
+        "text": "Once upon a",
+        "card": "king",
+        "askTable": True,
+        "otherText": "",  # a stored value of the wrong type is dropped
+        "otherCard": "wolf",
+    }
+    assert restored["left"] is None
+
+
+def test_join_links_and_the_local_only_warning_trigger(page):
+    found = page.evaluate(
+        """async () => {
+            const tables = await import('/js/tables.js');
+            return {
+                loopback: ['http://localhost:8000/', 'http://127.0.0.1:8000', 'http://127.9.0.2/',
+                           'http://[::1]:8000'].map(tables.isLoopbackUrl),
+                lan: ['http://192.168.1.20:8000', 'https://tales.example',
+                      'http://127.example.org'].map(tables.isLoopbackUrl),
+                link: tables.joinLink('t-1', 'a/b', 'http://192.168.1.20:8000'),
+                // this static server has no /v1/server: the page's own (loopback) address
+                base: await tables.publicBase(),
+                origin: location.origin,
+            };
+        }"""
+    )
+    assert found["loopback"] == [True, True, True, True]
+    assert found["lan"] == [False, False, False]
+    assert found["link"] == "http://192.168.1.20:8000/#/t/t-1/a%2Fb"
+    assert found["base"] == {"base": found["origin"], "localOnly": True}

@@ -30,9 +30,13 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     seed_new_tables(host, SEED)
     host.click("#create-table")
     expect(host.locator("#share")).to_be_visible()
+    assert re.search(r"#/invite/[\w-]+$", host.url)  # the invitations have an address of their own
     expect(host.locator("#share svg.qr")).to_have_count(3)
-    links = host.locator("a[data-join]").evaluate_all("links => links.map(a => a.href)")
+    links = host.locator(".invite .link").all_inner_texts()  # what the other phones get
     assert len(links) == 3 and all(re.search(r"/#/t/[\w-]+/[\w-]{43}$", link) for link in links)
+    # this server listens on loopback only and has no PUBLIC_URL: the page says so, and how to fix
+    expect(host.locator("#local-links")).to_contain_text("These links work on this device only")
+    expect(host.locator("#local-links")).to_contain_text("PUBLIC_URL")
     _shot(host, screenshots, "host-share")
     audit(host)
 
@@ -107,10 +111,21 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(cleo.locator("#feed")).to_contain_text("Ben passed")
 
     # --- a card played on a sentence that does not tell it does not count --------------------
+    # The reply is held until the stream has brought the event and the new view (a slow phone's
+    # order of arrival): the notice must still be in #refusal, not cleared by that view.
+    replies: list[Any] = []
+    cleo.route("**/actions", lambda route: replies.append(route))
     first = hand(cleo)[0]
     cleo.select_option("#play-with", first["id"])
     cleo.fill("#sentence", "The wind blew softly over the hills.")
     cleo.click("#tell")
+    wait_until(cleo, lambda: len(replies) == 1)
+    response = replies[0].fetch()  # the server applies the play now
+    expect(cleo.locator("#story")).to_contain_text("The wind blew softly")  # from the stream
+    expect(cleo.locator("#refusal")).to_contain_text(f"Your {first['label']} did not count.")
+    replies[0].fulfill(response=response)
+    cleo.unroute("**/actions")
+    expect(cleo.locator("#sentence")).to_have_value("")  # the reply arrived and was handled
     expect(cleo.locator("#refusal")).to_contain_text(f"Your {first['label']} did not count.")
     expect(ann.locator("#feed")).to_contain_text(f"Cleo's {first['label']} did not count")
     expect(cleo.locator(f"#hand li.card[data-card='{first['id']}']")).to_have_count(1)
@@ -132,6 +147,13 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
         expect(played).to_have_count(0)
     assert hand(cleo) == []
     _shot(cleo, screenshots, "storyteller-end")
+    # one form at a time: the ending; one more sentence only on request, and back
+    expect(cleo.locator("#end-form")).to_be_visible()
+    expect(cleo.locator("#narrate-form")).to_have_count(0)
+    cleo.click("#tell-instead")
+    expect(cleo.locator("#narrate-form")).to_be_visible()
+    expect(cleo.locator("#end-form")).to_have_count(0)
+    cleo.click("#end-instead")
     expect(cleo.locator("#end-form")).to_be_visible()
     cleo.fill("#linking", "And so every thread of the tale came together at last.")
     cleo.click("#end")

@@ -66,6 +66,7 @@ export const api = {
   events: (tableId, token, after) =>
     request("GET", `/tables/${enc(tableId)}/events?after=${enc(after)}`, { token }),
   streamUrl: (tableId, after) => `${BASE}/tables/${enc(tableId)}/stream?after=${enc(after)}`,
+  server: () => request("GET", "/server"),
   deck: (game = "once_upon_a_time") => request("GET", `/decks/${enc(game)}`),
   mentions: (body) => request("POST", "/referee/mentions", { body }),
   continuation: (body) => request("POST", "/story/continuations", { body }),

@@ -8,6 +8,7 @@ import { clearStatus } from "./status.js";
 const ROUTES = [
   [/^#?\/?$/, "home", () => import("./views/home.js")],
   [/^#\/host$/, "host", () => import("./views/host.js")],
+  [/^#\/invite\/([\w-]+)$/, "invite", () => import("./views/invite.js")],
   [/^#\/solo$/, "solo", () => import("./views/solo.js")],
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
   [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],

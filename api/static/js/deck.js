@@ -21,10 +21,15 @@ export function fold(text) {
 }
 
 function cardEntry(card) {
-  const names = [];
-  for (const text of Object.values(card.text || {})) names.push(text.label, ...(text.aliases || []));
-  if (card.label) names.push(card.label);
-  return { ...card, folded: names.filter(Boolean).map(fold) };
+  const labels = [];
+  const aliases = [];
+  for (const text of Object.values(card.text || {})) {
+    labels.push(text.label);
+    aliases.push(...(text.aliases || []));
+  }
+  if (card.label) labels.push(card.label);
+  const folded = (names) => names.filter(Boolean).map(fold);
+  return { ...card, labels: folded(labels), aliases: folded(aliases) };
 }
 
 // GET /v1/decks/once_upon_a_time: story_cards [{id, group, interrupt, names: {lang: {label,
@@ -35,7 +40,7 @@ function merge(raw) {
   }
   for (const e of raw.endings || []) {
     const text = e.sentences || {};
-    deck.endings.set(e.id, { id: e.id, text, folded: Object.values(text).map(fold) });
+    deck.endings.set(e.id, { id: e.id, text, labels: Object.values(text).map(fold), aliases: [] });
   }
 }
 
@@ -64,7 +69,7 @@ export function learnCards(cards) {
     if (!card?.id) continue;
     const known = deck.cards.get(card.id);
     if (known?.text) continue; // the whole deck already knows it, in every language
-    deck.cards.set(card.id, cardEntry({ ...known, ...card, folded: undefined }));
+    deck.cards.set(card.id, cardEntry({ ...known, ...card }));
   }
 }
 
@@ -72,7 +77,7 @@ export function learnCards(cards) {
 export function learnEndings(endings) {
   for (const ending of endings) {
     if (ending?.id && !deck.endings.has(ending.id)) {
-      deck.endings.set(ending.id, { id: ending.id, sentence: ending.sentence, folded: [fold(ending.sentence || "")] });
+      deck.endings.set(ending.id, { id: ending.id, sentence: ending.sentence, labels: [fold(ending.sentence || "")], aliases: [] });
     }
   }
 }
@@ -105,19 +110,36 @@ export function endingText(id) {
   return e?.text?.[language()] || e?.sentence || e?.text?.en || String(id);
 }
 
+/**
+ * How well `name` matches the folded query `q`, lower is better (Infinity: no match): the whole
+ * name, then its start, then the start of one of its words, then anywhere in it.
+ */
+function matchRank(name, q) {
+  const at = name.indexOf(q);
+  if (at < 0) return Infinity;
+  if (name === q) return 0;
+  if (at === 0) return 1;
+  if (name.split(/[\s'’-]+/).some((word) => word.startsWith(q))) return 2;
+  return 3;
+}
+
+/** A card's names come before its aliases: "tow" finds Tower before City (alias "town"),
+ * "dra" Dragon before Bridge (alias "drawbridge"). */
+function rank(id, item, q) {
+  let best = Infinity;
+  for (const name of item.labels) best = Math.min(best, matchRank(name, q));
+  if (id.startsWith(q)) best = Math.min(best, 1);
+  for (const name of item.aliases) best = Math.min(best, 4 + matchRank(name, q));
+  return best;
+}
+
 function searchIn(map, query, limit) {
   const q = fold(query);
   if (!q) return [];
   const scored = [];
   for (const [id, item] of map) {
-    let best = Infinity;
-    for (const name of item.folded) {
-      const at = name.indexOf(q);
-      if (at === 0) best = Math.min(best, name === q ? 0 : 1);
-      else if (at > 0) best = Math.min(best, 2);
-    }
-    if (id.startsWith(q)) best = Math.min(best, 1);
-    if (best < Infinity) scored.push([best, id]);
+    const score = rank(id, item, q);
+    if (score < Infinity) scored.push([score, id]);
   }
   scored.sort((a, b) => a[0] - b[0] || a[1].localeCompare(b[1]));
   return scored.slice(0, limit).map(([, id]) => id);

@@ -40,6 +40,12 @@ const en = {
   "home.factum": "Factum prompt cards",
   "home.factumDesc": "Generate and print a set of plot cards.",
   "home.join": "Joining a table? Open the link or scan the QR code your host shares.",
+  "home.resume": "Resume a game",
+  "home.resumeSeat": "Back to my seat",
+  "home.invitations": "Invitations",
+  "home.finished": "finished",
+  "home.forget": "Forget",
+  "home.forgetTable": "Forget the table of {names} on this device",
 
   "host.title": "Host a table",
   "host.players": "Players",
@@ -74,6 +80,15 @@ const en = {
   "share.openSeat": "Open {name}'s seat here",
   "share.spectate": "Spectator view (no hand)",
   "share.ai": "AI seat — plays by itself",
+  "share.missing":
+    "These invitations are kept on the device that created the table. Ask the host to open them there (Home → Resume a game).",
+  "share.localTitle": "These links work on this device only",
+  "share.localWhy":
+    "They start with {host}, which on a friend's phone means the friend's own phone, so nobody else can join.",
+  "share.localFix":
+    "Stop the server and start it with make run, which serves your local network and builds the links from this computer's address. Or give the address yourself with PUBLIC_URL:",
+  "share.localAddress":
+    "Then open these invitations again (Home → Resume a game). The phones must be on the same Wi-Fi as this computer.",
 
   "solo.title": "Practise alone",
   "solo.lead":
@@ -138,6 +153,8 @@ const en = {
   "action.endHelp": "One or two sentences that link the story to your ending card; no new elements.",
   "action.endLabel": "Linking sentence",
   "action.endWith": "End with: “{ending}”",
+  "action.tellInstead": "Tell another sentence first",
+  "action.endInstead": "Tell the ending instead",
   "action.refused": "Not allowed — {rule}: {explain}",
   "action.refusedPlain": "Not allowed: {message}",
   "action.sent": "Sent.",
@@ -259,6 +276,12 @@ const ja = {
   "home.factum": "ファクタムのお題カード",
   "home.factumDesc": "プロットカードを作って印刷します。",
   "home.join": "テーブルに参加する方は、ホストから届いたリンクを開くか、QRコードを読み取ってください。",
+  "home.resume": "ゲームを再開",
+  "home.resumeSeat": "自分の席に戻る",
+  "home.invitations": "招待リンク",
+  "home.finished": "終了",
+  "home.forget": "消去",
+  "home.forgetTable": "{names}のテーブルをこの端末から消去",
 
   "host.title": "テーブルを作る",
   "host.players": "プレイヤー",
@@ -293,6 +316,15 @@ const ja = {
   "share.openSeat": "{name}さんの席をこの端末で開く",
   "share.spectate": "観戦ビュー（手札なし）",
   "share.ai": "AI席（自動でプレイします）",
+  "share.missing":
+    "招待リンクはテーブルを作った端末に保存されています。ホストにその端末で開いてもらってください（ホーム → ゲームを再開）。",
+  "share.localTitle": "このリンクはこの端末でしか開けません",
+  "share.localWhy":
+    "リンクが {host} で始まっています。友だちのスマホでは、それは友だち自身のスマホを指すため、誰も参加できません。",
+  "share.localFix":
+    "サーバーを止めて make run で起動し直してください。ローカルネットワークに公開し、このコンピューターのアドレスでリンクを作ります。アドレスを自分で指定するときは PUBLIC_URL を使います：",
+  "share.localAddress":
+    "そのあと、この招待ページをもう一度開いてください（ホーム → ゲームを再開）。スマホはこのコンピューターと同じWi-Fiにつないでください。",
 
   "solo.title": "ひとりで練習",
   "solo.lead":
@@ -357,6 +389,8 @@ const ja = {
   "action.endHelp": "物語と結末カードをつなぐ1〜2文。新しい要素は出せません。",
   "action.endLabel": "つなぎの文",
   "action.endWith": "結末：「{ending}」",
+  "action.tellInstead": "先にもう1文語る",
+  "action.endInstead": "結末を語る",
   "action.refused": "できません — {rule}：{explain}",
   "action.refusedPlain": "できません：{message}",
   "action.sent": "送信しました。",
@@ -477,6 +511,12 @@ const es = {
   "home.factumDesc": "Genera e imprime un juego de cartas de trama.",
   "home.join":
     "¿Te unes a una mesa? Abre el enlace o escanea el código QR que te comparta quien la creó.",
+  "home.resume": "Retomar una partida",
+  "home.resumeSeat": "Volver a mi asiento",
+  "home.invitations": "Invitaciones",
+  "home.finished": "terminada",
+  "home.forget": "Olvidar",
+  "home.forgetTable": "Olvidar en este dispositivo la mesa de {names}",
 
   "host.title": "Crear una mesa",
   "host.players": "Jugadores",
@@ -511,6 +551,15 @@ const es = {
   "share.openSeat": "Abrir aquí el asiento de {name}",
   "share.spectate": "Vista de espectador (sin mano)",
   "share.ai": "Asiento de IA: juega solo",
+  "share.missing":
+    "Las invitaciones se guardan en el dispositivo que creó la mesa. Pide a quien la creó que las abra allí (Inicio → Retomar una partida).",
+  "share.localTitle": "Estos enlaces solo funcionan en este dispositivo",
+  "share.localWhy":
+    "Empiezan por {host}, que en el móvil de un amigo es su propio móvil: nadie más podrá unirse.",
+  "share.localFix":
+    "Detén el servidor y arráncalo con make run, que lo sirve a tu red local y crea los enlaces con la dirección de este ordenador. O indica tú la dirección con PUBLIC_URL:",
+  "share.localAddress":
+    "Después vuelve a abrir estas invitaciones (Inicio → Retomar una partida). Los móviles deben estar en la misma wifi que este ordenador.",
 
   "solo.title": "Practicar a solas",
   "solo.lead":
@@ -576,6 +625,8 @@ const es = {
   "action.endHelp": "Una o dos frases que unan la historia con tu carta de final; sin elementos nuevos.",
   "action.endLabel": "Frase de enlace",
   "action.endWith": "Terminar con: «{ending}»",
+  "action.tellInstead": "Contar otra frase antes",
+  "action.endInstead": "Contar el final",
   "action.refused": "No permitido — {rule}: {explain}",
   "action.refusedPlain": "No permitido: {message}",
   "action.sent": "Enviado.",
@@ -715,6 +766,26 @@ export function setLanguage(lang, { remember = true } = {}) {
 export function t(key, vars = {}) {
   const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+}
+
+/** "Ann, Ben and Cleo" in `lang` (the interface language by default). */
+export function listOf(names, lang = current) {
+  return new Intl.ListFormat(lang, { style: "long", type: "conjunction" }).format(names);
+}
+
+/**
+ * Run `render()` with `lang` as the language of `t`, card labels and endings (synchronously,
+ * nothing re-rendered): for content in another language than the interface, like a tale.
+ */
+export function inLanguage(lang, render) {
+  if (!LANGUAGES.includes(lang) || lang === current) return render();
+  const interfaceLanguage = current;
+  current = lang;
+  try {
+    return render();
+  } finally {
+    current = interfaceLanguage;
+  }
 }
 
 /** A refusal in plain words: the rule id and what the rule says, in the current language. */

@@ -7,9 +7,39 @@ export const MAX_SEATS = 6;
 // AI seats are named after storytellers of the tradition (the same in every language).
 export const AI_NAMES = ["Grimm", "Andersen", "Perrault", "Basile", "Aesop"];
 
-/** The page's own link for a seat: the token stays in the fragment, never in a server log. */
-export function joinLink(tableId, token) {
-  return `${location.origin}/#/t/${encodeURIComponent(tableId)}/${encodeURIComponent(token)}`;
+/** A seat's join link on `base` (where other phones reach the server): the token stays in the
+ * fragment, never in a server log. */
+export function joinLink(tableId, token, base = location.origin) {
+  return `${base}/#/t/${encodeURIComponent(tableId)}/${encodeURIComponent(token)}`;
+}
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether a URL's host is this device only (localhost, 127.x.x.x, [::1]). */
+export function isLoopbackUrl(url) {
+  try {
+    return LOOPBACK.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+let shareBase = null;
+
+/**
+ * Where other phones reach this server: {base, localOnly}. The server's public URL (PUBLIC_URL,
+ * or the LAN address `make run` found) when it has one, taken as given; else this page's own
+ * origin, with `localOnly` when that is a loopback address (the links would open on this
+ * device only).
+ */
+export function publicBase() {
+  shareBase ??= api.server().then(
+    (info) => info?.public_url || null,
+    () => null, // an older server without /v1/server
+  ).then((configured) => configured
+    ? { base: configured.replace(/\/+$/, ""), localOnly: false }
+    : { base: location.origin, localOnly: isLoopbackUrl(location.origin) });
+  return shareBase;
 }
 
 /** In-page links (hash routes) to a table and to its tale; no token: the spectator's. */
@@ -23,7 +53,7 @@ export function taleLink(tableId, token = null) {
 
 /**
  * Create a table. `seats`: [{name, kind: "human"|"ai"}]; returns
- * {id, seats: [{seat, name, kind, token, link}]}.
+ * {id, seats: [{seat, name, kind, token}]} (`withLinks` adds each seat's join link).
  */
 export async function createTable({ seats, language, deckMode, multipleEndings, endingSwap }) {
   const body = {
@@ -46,7 +76,14 @@ export async function createTable({ seats, language, deckMode, multipleEndings, 
       name: player.name ?? seats[i]?.name,
       kind: player.kind ?? seats[i]?.kind,
       token: player.token || null,
-      link: player.token ? joinLink(id, player.token) : null,
     })),
+  };
+}
+
+/** The table's seats with their join links on `base`. */
+export function withLinks(table, base) {
+  return {
+    ...table,
+    seats: table.seats.map((seat) => ({ ...seat, link: seat.token ? joinLink(table.id, seat.token, base) : null })),
   };
 }

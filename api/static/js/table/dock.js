@@ -11,10 +11,12 @@ import { move, namesOf } from "./model.js";
 export const MAX_SENTENCE = 2000;
 
 /**
- * Build the dock. `act(action)` sends an action and resolves true when accepted;
- * `draft` keeps what is being typed across re-renders: {text, card}.
+ * Build the dock. `act(action)` sends an action and resolves true when accepted; `draft` keeps
+ * what is being typed across re-renders and reloads (table/draft.js): {text, card, askTable,
+ * linking, mode}; `redraw()` rebuilds the dock. At the end of a hand (the ending is legal) one
+ * form shows at a time: the ending, or (`draft.mode` "narrate") one more sentence.
  */
-export function dock(view, { act, draft }) {
+export function dock(view, { act, draft, redraw }) {
   const parts = [];
   const narrate = move(view, "narrate");
   const play = move(view, "play");
@@ -23,8 +25,20 @@ export function dock(view, { act, draft }) {
   const challenge = move(view, "challenge");
 
   if (view.pending) parts.push(votePanel(view, act));
-  if (end) parts.push(endForm(view, end, act));
-  if (narrate) parts.push(narrateForm(view, { play, act, draft }));
+  const endFirst = end && !(narrate && draft.mode === "narrate");
+  const switchTo = (mode) => () => {
+    draft.mode = mode;
+    draft.save();
+    redraw();
+    document.getElementById(mode === "narrate" ? "sentence" : "linking")?.focus();
+  };
+  if (endFirst) {
+    parts.push(endForm(view, end, { act, draft }));
+    if (narrate) parts.push(switchButton("tell-instead", t("action.tellInstead"), switchTo("narrate")));
+  } else if (narrate) {
+    parts.push(narrateForm(view, { play, act, draft, redraw }));
+    if (end) parts.push(switchButton("end-instead", t("action.endInstead"), switchTo("end")));
+  }
 
   const buttons = [];
   if (pass) buttons.push(passControl(view, pass, act));
@@ -40,7 +54,11 @@ export function dock(view, { act, draft }) {
   return parts;
 }
 
-function narrateForm(view, { play, act, draft }) {
+function switchButton(id, label, onclick) {
+  return h("button", { type: "button", class: "small", id, onclick }, label);
+}
+
+function narrateForm(view, { play, act, draft, redraw }) {
   const box = h("textarea", {
     id: "sentence", rows: 2, maxlength: MAX_SENTENCE, enterkeyhint: "send",
     placeholder: view.story.length ? `${t("narrate.label")}…` : t("narrate.placeholder"),
@@ -55,6 +73,7 @@ function narrateForm(view, { play, act, draft }) {
   };
   box.addEventListener("input", () => {
     draft.text = box.value;
+    draft.save();
     const long = box.value.length > MAX_SENTENCE * 0.8;
     counter.classList.toggle("visually-hidden", !long);
     counter.textContent = long
@@ -70,12 +89,13 @@ function narrateForm(view, { play, act, draft }) {
   const askTable = cardSelect
     ? h("label", { class: "check", hidden: !draft.card },
         h("input", { type: "checkbox", id: "ask-table", checked: Boolean(draft.askTable),
-          onchange: (e) => { draft.askTable = e.target.checked; } }),
+          onchange: (e) => { draft.askTable = e.target.checked; draft.save(); } }),
         t("narrate.askTable"))
     : null;
   cardSelect?.addEventListener("change", () => {
     draft.card = cardSelect.value;
     askTable.hidden = !draft.card;
+    draft.save();
   });
   const send = h("button", { type: "submit", class: "primary", id: "tell" }, t("narrate.send"));
   const form = h("form", { class: "narrate", id: "narrate-form" },
@@ -97,15 +117,21 @@ function narrateForm(view, { play, act, draft }) {
     if (!text) return box.focus();
     if (text.length > MAX_SENTENCE) return say(t("narrate.tooLong", { n: MAX_SENTENCE }));
     const card = cardSelect?.value || "";
+    const askTable = Boolean(card && draft.askTable);
     send.disabled = true;
     const ok = await act(card
-      ? { type: "play", card, sentence: text, ...(draft.askTable ? { ask_table: true } : {}) }
+      ? { type: "play", card, sentence: text, ...(askTable ? { ask_table: true } : {}) }
       : { type: "narrate", text });
     send.disabled = false;
     if (ok) {
-      draft.text = "";
-      draft.card = "";
-      box.value = "";
+      // The dock is rebuilt from the draft: the stream, often faster than the reply, may have
+      // rebuilt it with the sentence still in it. Anything typed since is kept. Each card is
+      // judged on its own: the show of hands is asked for again, never assumed.
+      if (draft.text.trim() === text) draft.text = "";
+      if (draft.card === card) draft.card = "";
+      Object.assign(draft, { askTable: false, mode: "" });
+      draft.save();
+      redraw();
     }
   });
   return form;
@@ -128,6 +154,7 @@ function dictationButton(box, draft, say) {
         onText: (text) => {
           box.value = before + text;
           draft.text = box.value;
+          draft.save();
         },
         onEnd: (error) => {
           if (error && error !== "aborted" && error !== "no-speech") say(t("narrate.noSpeech"));
@@ -175,8 +202,13 @@ function passControl(view, pass, act) {
       h("div", { class: "row", style: "margin-top:8px" }, confirm)));
 }
 
-function endForm(view, end, act) {
+function endForm(view, end, { act, draft }) {
   const linking = h("textarea", { id: "linking", rows: 2, maxlength: MAX_SENTENCE, "aria-describedby": "end-help" });
+  linking.value = draft.linking || "";
+  linking.addEventListener("input", () => {
+    draft.linking = linking.value;
+    draft.save();
+  });
   const choices = end.endings;
   const select = choices.length > 1
     ? h("select", { id: "ending-choice", "aria-label": t("table.endings") },
@@ -195,7 +227,11 @@ function endForm(view, end, act) {
     event.preventDefault();
     const sentences = splitSentences(linking.value);
     if (!sentences.length) return linking.focus();
-    await act({ type: "end", ending: select ? select.value : choices[0], linking: sentences.slice(0, 2) });
+    const ok = await act({ type: "end", ending: select ? select.value : choices[0], linking: sentences.slice(0, 2) });
+    if (ok) {
+      draft.linking = "";
+      draft.save();
+    }
   });
   return form;
 }

@@ -1,12 +1,28 @@
-// The landing page: host a table, practise alone, or make Factum cards.
+// The landing page: resume a table this device hosted or joined, host a table, practise alone,
+// or make Factum cards.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { fill, h } from "../dom.js";
+import { listOf, t } from "../i18n.js";
+import { forgetTable, recentTables } from "../recent.js";
+import { tableLink } from "../tables.js";
 
 export function render(main) {
+  const resume = h("section", { id: "resume", "aria-labelledby": "resume-title" });
+  const drawResume = () => {
+    const tables = recentTables();
+    if (!tables.length) return void resume.remove();
+    fill(resume,
+      h("h2", { id: "resume-title" }, t("home.resume")),
+      h("ul", { class: "resume", role: "list" }, tables.map((table) => resumeItem(table, () => {
+        forgetTable(table.id);
+        drawResume();
+        document.getElementById("go-solo")?.focus();
+      }))));
+  };
   main.append(
     h("h1", {}, t("home.title")),
     h("p", { class: "lead" }, t("home.lead")),
+    resume,
     h(
       "div",
       { class: "choices" },
@@ -16,4 +32,21 @@ export function render(main) {
     ),
     h("p", { class: "note" }, t("home.join")),
   );
+  drawResume();
+}
+
+/** One table to go back to: its players, my seat, its invitations (for the host), forget. */
+function resumeItem(table, forget) {
+  const names = table.names.length ? listOf(table.names) : table.id;
+  return h("li", { class: "panel resume-item", "data-table": table.id },
+    h("strong", {}, names),
+    table.finished ? h("span", { class: "note" }, ` · ${t("home.finished")}`) : null,
+    h("div", { class: "row" },
+      table.token
+        ? h("a", { class: "button small primary", href: tableLink(table.id, table.token), "data-resume": table.id }, t("home.resumeSeat"))
+        : null,
+      table.hosted
+        ? h("a", { class: "button small", href: `#/invite/${encodeURIComponent(table.id)}`, "data-invites": table.id }, t("home.invitations"))
+        : null,
+      h("button", { type: "button", class: "small", "aria-label": t("home.forgetTable", { names }), onclick: forget }, t("home.forget"))));
 }

@@ -1,12 +1,12 @@
 // Host a table: seats (people / AI), story language, virtual or physical deck, variants; then
-// each person's join link and QR code.
+// on to the table's invitations (#/invite/<table>, views/invite.js), kept on this device.
 
 import { ApiError } from "../api.js";
 import { errorText } from "../errors.js";
 import { fill, h } from "../dom.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
-import { qrSvg } from "../qr.js";
-import { AI_NAMES, MAX_SEATS, MIN_SEATS, createTable, tableLink } from "../tables.js";
+import { rememberHosted } from "../recent.js";
+import { AI_NAMES, MAX_SEATS, MIN_SEATS, createTable } from "../tables.js";
 
 export function render(main) {
   const seats = [
@@ -116,9 +116,8 @@ export function render(main) {
         multipleEndings: data.get("multiple_endings") === "on",
         endingSwap: data.get("ending_swap") === "on",
       });
-      fill(main, shareView(table));
-      window.scrollTo(0, 0);
-      main.focus({ preventScroll: true });
+      rememberHosted(table);
+      location.hash = `#/invite/${encodeURIComponent(table.id)}`; // an address of its own
     } catch (failure) {
       error.textContent = errorText(failure);
       button.disabled = false;
@@ -129,54 +128,4 @@ export function render(main) {
 
   renderSeats();
   main.append(h("h1", {}, t("host.title")), form);
-}
-
-/** Each seat's join link with its QR code; AI seats are listed but need no link. */
-export function shareView(table) {
-  const firstHuman = table.seats.find((seat) => seat.link);
-  return h(
-    "section",
-    { id: "share", "aria-labelledby": "share-title" },
-    h("h1", { id: "share-title" }, t("share.title")),
-    h("p", { class: "lead" }, t("share.lead")),
-    h(
-      "ul",
-      { class: "invites", role: "list", style: "list-style:none;padding:0" },
-      table.seats.map((seat) =>
-        h("li", { class: "panel invite", "data-seat": seat.seat },
-          seat.link ? qrSvg(seat.link, { label: t("share.qr", { name: seat.name }) }) : h("div", { "aria-hidden": "true", class: "ai-badge" }, t("table.ai")),
-          h("div", {},
-            h("h2", { style: "margin-top:0" }, seat.name),
-            seat.link
-              ? [
-                  h("p", { class: "link" }, seat.link),
-                  h("div", { class: "row" },
-                    copyButton(seat.link),
-                    h("a", { class: "button small", href: seat.link, "data-join": seat.seat }, t("share.openSeat", { name: seat.name })),
-                  ),
-                ]
-              : h("p", { class: "note" }, t("share.ai")),
-          ),
-        ),
-      ),
-    ),
-    h("div", { class: "row" },
-      firstHuman ? h("a", { class: "button primary", href: firstHuman.link, id: "open-my-seat" }, t("share.open")) : null,
-      h("a", { class: "button", href: tableLink(table.id), id: "spectate" }, t("share.spectate"))),
-  );
-}
-
-function copyButton(text) {
-  const button = h("button", { type: "button", class: "small" }, t("common.copy"));
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.textContent = t("common.copied");
-    } catch {
-      // clipboard blocked (http, permissions): select the link text instead
-      const link = button.closest(".invite")?.querySelector(".link");
-      if (link) getSelection().selectAllChildren(link);
-    }
-  });
-  return button;
 }

@@ -30,7 +30,7 @@ export function render(main) {
       const seats = [{ name: name.value.trim(), kind: "human" }];
       for (let i = 0; i < count; i++) seats.push({ name: AI_NAMES[i], kind: "ai" });
       const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false });
-      const me = table.seats.find((seat) => seat.link);
+      const me = table.seats.find((seat) => seat.token);
       location.hash = `#/t/${table.id}/${me.token}`;
     } catch (failure) {
       error.textContent = errorText(failure);

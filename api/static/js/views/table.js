@@ -16,6 +16,8 @@ import { aiThinking, isPractice, namesOf, readView } from "../table/model.js";
 import { physicalPanel } from "../table/physical.js";
 import { practicePanel } from "../table/practice.js";
 import { storyParagraphs } from "../table/story.js";
+import { savedDraft } from "../table/draft.js";
+import { rememberSeat } from "../recent.js";
 import { taleLink } from "../tables.js";
 
 const FEED_LENGTH = 6;
@@ -41,7 +43,11 @@ export async function render(main, [tableId, token = null]) {
   let stopped = false;
   const feed = [];
   const hints = new Map(); // card → hint from the private stream, until the next view refresh
-  const draft = { text: "", card: "" };
+  const draft = savedDraft(tableId, token); // survives a reload (sessionStorage)
+  // The refusal on show, and the table as it was when it was refused: it is cleared once the
+  // game moves on from there (new storyteller, new line), never by the view that caused it,
+  // whichever of the stream and the action's reply comes first.
+  let refusal = null; // {seq, baseline: {storyteller, lines} | null}
   const picked = { cards: [], endings: [] };
   const practiceMemory = { next: 0, last: null };
 
@@ -66,10 +72,14 @@ export async function render(main, [tableId, token = null]) {
   function show(raw) {
     const next = readView(raw);
     if (view && next.seq < view.seq) return; // an older answer overtaken by a newer one
-    if (view && (next.storyteller !== view.storyteller || next.story.length !== view.story.length)) {
-      ui.refusal.textContent = ""; // the game moved on: an old refusal would mislead
+    if (refusal && !refusal.baseline && refusal.seq !== null && next.seq >= refusal.seq) {
+      refusal.baseline = snapshot(next); // the table the refusal speaks of
+    } else if (refusal?.baseline && movedOn(refusal.baseline, next)) {
+      clearRefusal(); // the game moved on: an old refusal would mislead
     }
+    const finishedNow = next.finished && view && !view.finished;
     view = next;
+    if (finishedNow) remember();
     hints.clear();
     const waitingFor = aiThinking(view);
     setStatus("thinking", waitingFor === null ? null : {
@@ -85,9 +95,41 @@ export async function render(main, [tableId, token = null]) {
     return { ...current, hints: [...current.hints, ...extra] };
   }
 
+  /** This device sits here: the home page offers to come back (recent.js). */
+  function remember() {
+    if (!token || view?.you === null || view?.you === undefined) return;
+    rememberSeat(tableId, token, { names: view.seats.map((seat) => seat.name), finished: view.finished });
+  }
+
+  const snapshot = (current) => ({ storyteller: current.storyteller, lines: current.story.length });
+  const movedOn = (before, current) =>
+    current.storyteller !== before.storyteller || current.story.length !== before.lines;
+
+  function clearRefusal() {
+    refusal = null;
+    ui.refusal.textContent = "";
+  }
+
+  /** Show a refusal; `seq`: the event that carried it, else null (an HTTP refusal). */
+  function setRefusal(children, seq) {
+    fill(ui.refusal, children);
+    if (seq !== null) {
+      refusal = { seq, baseline: view && view.seq >= seq ? snapshot(view) : null };
+      return;
+    }
+    // refused by a table this page may not have seen yet: read it, and measure from there
+    const mine = { seq: null, baseline: null };
+    refusal = mine;
+    refresh()
+      .catch(() => {})
+      .finally(() => {
+        if (refusal === mine && view) mine.baseline = snapshot(view);
+      });
+  }
+
   async function act(action) {
     if (!view) return false;
-    ui.refusal.textContent = "";
+    clearRefusal();
     try {
       const reply = await api.act(tableId, token, action, newIdempotencyKey());
       if (reply?.view) show(reply.view);
@@ -105,14 +147,14 @@ export async function render(main, [tableId, token = null]) {
 
   function showRefusal(failure) {
     if (failure instanceof ApiError && failure.rule) {
-      fill(ui.refusal,
+      setRefusal([
         h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
         h("br"),
-        h("span", { class: "note" }, failure.message));
+        h("span", { class: "note" }, failure.message)], null);
     } else if (failure instanceof ApiError && failure.status === 409) {
-      ui.refusal.textContent = t("action.refusedPlain", { message: failure.message });
+      setRefusal(t("action.refusedPlain", { message: failure.message }), null);
     } else {
-      ui.refusal.textContent = errorText(failure);
+      setRefusal(errorText(failure), null);
     }
   }
 
@@ -201,13 +243,15 @@ export async function render(main, [tableId, token = null]) {
         if (!target) return;
         target.value = text;
         if (target.id === "sentence") draft.text = text;
+        else draft.linking = text;
+        draft.save();
         target.focus();
       },
     }));
   }
 
   function drawDock(current) {
-    fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft }));
+    fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft, redraw: draw }));
   }
 
   const live = new LiveTable({
@@ -223,7 +267,7 @@ export async function render(main, [tableId, token = null]) {
       if (line) feed.push(line);
       const rejected = view ? ownRejection(event, view) : null;
       if (rejected) {
-        fill(ui.refusal, h("strong", {}, rejected.text), rejected.reason ? [h("br"), h("span", { class: "note" }, rejected.reason)] : null);
+        setRefusal([h("strong", {}, rejected.text), rejected.reason ? [h("br"), h("span", { class: "note" }, rejected.reason)] : null], event.seq);
         announce(rejected.text, { assertive: true });
       }
       for (const hint of hintsFromEvent(event)) {
@@ -259,6 +303,7 @@ export async function render(main, [tableId, token = null]) {
   }
   if (!languageChosen() && view.language) setLanguage(view.language, { remember: false });
   if (view.narrator) setStatus("narrator", narratorStatus(view.narrator));
+  remember();
   draw();
   live.start(view.seq);
 

@@ -1,11 +1,13 @@
 // The finished (or unfinished) tale as a readable page, with who told what and which cards were
-// played; downloadable as Markdown and printable.
+// played; downloadable as Markdown and printable. The tale is in its table's language (heading,
+// card names, ending, the Markdown's labels), whatever the interface language; the buttons are
+// in the interface language.
 
 import { api } from "../api.js";
 import { cardLabel, endingText, loadDeck } from "../deck.js";
 import { download, h } from "../dom.js";
 import { errorText } from "../errors.js";
-import { language, t } from "../i18n.js";
+import { inLanguage, listOf, t } from "../i18n.js";
 import { namesOf, readView } from "../table/model.js";
 import { storyParagraphs } from "../table/story.js";
 import { tableLink } from "../tables.js";
@@ -19,36 +21,56 @@ export async function render(main, [tableId, token = null]) {
     main.append(h("p", { class: "error" }, errorText(failure)));
     return;
   }
-  const names = namesOf(view);
-  const finished = view.winner !== null && view.winner !== undefined;
-  const ending = finished && view.ending ? endingText(view.ending) : null;
-  const title = t("tale.heading", { names: listOf(view.seats.map((seat) => seat.name)) });
+  const article = taleArticle(view);
   main.append(
-    h("article", { class: "tale", lang: view.language },
-      h("h1", {}, title),
-      finished ? h("p", { class: "note" }, t("tale.winner", { name: names[view.winner] })) : null,
-      view.story.length
-        ? h("div", { class: "story full", id: "tale-story" },
-            storyParagraphs(view.story, names, { endingSentence: ending, endingSeat: view.winner }))
-        : h("p", { class: "note" }, t("tale.empty")),
-    ),
+    article,
     h("div", { class: "row no-print" },
       h("button", { type: "button", class: "primary", id: "download-md",
-        onclick: () => download(`tale-${tableId.slice(0, 8)}.md`, taleMarkdown(view, title, ending)) }, t("tale.download")),
+        onclick: () => download(`tale-${tableId.slice(0, 8)}.md`, taleMarkdown(view)) },
+        t("tale.download")),
       h("button", { type: "button", onclick: () => print() }, t("tale.print")),
       h("a", { class: "button", href: tableLink(tableId, token) }, t("tale.back")),
     ),
   );
 }
 
-/** The tale as Markdown: one section per passage, with its teller and the cards played in it. */
-/** "Ann, Ben and Cleo" in the interface language. */
-function listOf(names) {
-  return new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
+/** Whether the tale is finished, and its ending sentence in the language `t` speaks now. */
+function taleEnd(view) {
+  const finished = view.winner !== null && view.winner !== undefined;
+  return { finished, ending: finished && view.ending ? endingText(view.ending) : null };
 }
 
-export function taleMarkdown(view, title, ending) {
+function taleTitle(view) {
+  return t("tale.heading", { names: listOf(view.seats.map((seat) => seat.name)) });
+}
+
+/** The readable page, in the tale's language. */
+function taleArticle(view) {
+  return inLanguage(view.language, () => taleArticleHere(view));
+}
+
+function taleArticleHere(view) {
   const names = namesOf(view);
+  const { finished, ending } = taleEnd(view);
+  return h("article", { class: "tale", lang: view.language },
+    h("h1", {}, taleTitle(view)),
+    finished ? h("p", { class: "note" }, t("tale.winner", { name: names[view.winner] })) : null,
+    view.story.length
+      ? h("div", { class: "story full", id: "tale-story" },
+          storyParagraphs(view.story, names, { endingSentence: ending, endingSeat: view.winner }))
+      : h("p", { class: "note" }, t("tale.empty")));
+}
+
+/** The tale as Markdown, in the tale's language: one section per passage, with its teller and
+ * the cards played in it. */
+export function taleMarkdown(view) {
+  return inLanguage(view.language, () => taleMarkdownHere(view));
+}
+
+function taleMarkdownHere(view) {
+  const names = namesOf(view);
+  const title = taleTitle(view);
+  const { ending } = taleEnd(view);
   const out = [`# ${title}`, ""];
   let seat = null;
   let cards = [];
@@ -56,7 +78,7 @@ export function taleMarkdown(view, title, ending) {
   const flush = () => {
     if (seat === null) return;
     out.push(`**${names[seat] ?? seat}:** ${text.join(view.language === "ja" ? "" : " ")}`, "");
-    if (cards.length) out.push(`> ${t("tale.cards", { cards: cards.join(", ") })}`, "");
+    if (cards.length) out.push(`> ${t("tale.cards", { cards: cards.join(view.language === "ja" ? "、" : ", ") })}`, "");
   };
   for (const line of view.story) {
     if (line.seat !== seat) {
