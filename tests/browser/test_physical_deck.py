@@ -31,9 +31,15 @@ def test_physical_cards_entered_by_name_in_any_language(phone, screenshots):
         expect(first).to_contain_text(label)
         first.click()
         expect(host.locator("#phys-chosen")).to_contain_text(label)
+    # Enter takes the first result: a card's name ranks above another card's alias
+    # ("dra": Dragon, not Bridge's "drawbridge" nor Monster's "dragon")
+    host.fill("#phys-search", "dra")
+    expect(host.locator("#phys-results button").first).to_contain_text("Dragon")
+    host.press("#phys-search", "Enter")
+    expect(host.locator("#phys-chosen")).to_contain_text("Dragon")
     host.fill("#phys-ending-search", "dancing still")
     host.locator("#phys-ending-results button").first.click()
-    expect(host.locator("#phys-counter")).to_contain_text("Chosen: 4 of 10")
+    expect(host.locator("#phys-counter")).to_contain_text("Chosen: 5 of 10")
     host.fill("#phys-search", "prin")  # Spanish "príncipe" without its accent, English "prince"
     expect(host.locator("#phys-results button").first).to_contain_text("Prince")
     host.locator("#phys-search").scroll_into_view_if_needed()
@@ -43,11 +49,12 @@ def test_physical_cards_entered_by_name_in_any_language(phone, screenshots):
     expect(host.locator("#phys-results")).to_have_text("No card matches.")
     host.click("#phys-confirm")
 
-    expect(host.locator("#hand li.card")).to_have_count(4)
-    assert sorted(card["id"] for card in hand(host)) == ["forest", "king", "queen", "wolf"]
+    expect(host.locator("#hand li.card")).to_have_count(5)
+    entered = sorted(card["id"] for card in hand(host))
+    assert entered == ["dragon", "forest", "king", "queen", "wolf"]
     expect(host.locator("#hand .ending-card")).to_contain_text("dancing still")
-    # six dealt cards are still to be entered: the panel stays, counting from the rest
-    expect(host.locator("#phys-counter")).to_contain_text("Chosen: 0 of 6")
+    # five dealt cards are still to be entered: the panel stays, counting from the rest
+    expect(host.locator("#phys-counter")).to_contain_text("Chosen: 0 of 5")
 
     # the interface changes language in place, keeping the table
     host.select_option("#language", "ja")

@@ -43,17 +43,35 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
 
     # then I pass whenever the story comes back to me and vote yes when asked; the AI seats
     # tell, play, interrupt and end the story by themselves
-    saw_thinking = False
+    # Each step waits for the page to show something to do (no fixed pauses): a ballot to vote
+    # on, my turn to pass, or the end; after acting, it waits until the page shows it was done.
+    # Whether "Grimm is thinking…" ever showed is recorded by the page itself as it happens.
+    page.evaluate(
+        """() => {
+            const seen = () => document.querySelector('[data-status=thinking]');
+            window.sawThinking = Boolean(seen());
+            new MutationObserver(() => { window.sawThinking ||= Boolean(seen()); })
+                .observe(document.getElementById('status'), {childList: true, subtree: true});
+        }"""
+    )
     deadline = time.monotonic() + GAME_TIMEOUT_S
-    while not page.locator("#finished").count():
-        assert time.monotonic() < deadline, "the solo game did not end in time"
-        saw_thinking = saw_thinking or page.locator("[data-status=thinking]").count() > 0
+    my_move = page.locator("#finished, #vote-yes, #pass").first
+    while True:
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        assert remaining_ms > 0, "the solo game did not end in time"
+        my_move.wait_for(timeout=remaining_ms)
+        if page.locator("#finished").count():
+            break
         if page.locator("#vote-yes").count():
+            ballot = page.locator("#vote").get_attribute("data-ballot")
             page.click("#vote-yes")
-        elif page.locator("#turn.mine").count() and page.locator("#pass").count():
+            # my hand is counted once the ballot shows no buttons for me (or has closed)
+            expect(page.locator(f"#vote[data-ballot='{ballot}'] #vote-yes")).to_have_count(0)
+        elif page.locator("#pass").count():
             page.click("#pass")
             page.click("#pass-confirm")
-        page.wait_for_timeout(150)
+            expect(page.locator("#pass")).to_have_count(0)  # the story went on to the next seat
+    saw_thinking = page.evaluate("window.sawThinking")
     assert saw_thinking, "the page never said that an AI seat was thinking"
     expect(page.locator("#finished")).to_contain_text("Fin.")
     story_lines = page.locator("#story .line")
