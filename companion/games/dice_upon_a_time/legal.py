@@ -21,7 +21,7 @@ from companion.games.dice_upon_a_time.cards import Face, catalogue
 from companion.games.dice_upon_a_time.chapter import face_value
 from companion.games.dice_upon_a_time.choices import options_now
 from companion.games.dice_upon_a_time.effects import can_take_quest
-from companion.games.dice_upon_a_time.placement import capacity, wolf_closed
+from companion.games.dice_upon_a_time.placement import stack_limit, wolf_closed
 from companion.games.dice_upon_a_time.powers import own_time, settable_faces
 from companion.games.dice_upon_a_time.state import State
 
@@ -73,10 +73,12 @@ def placements(state: State, seat: int) -> list[Move]:
     if not pool or state.seats[seat].passed:
         return []
     closed = wolf_closed(state)
+    stacked = stack_limit(state.players)
     out = []
     for socket, spec in state.board.sockets.items():
         stack = state.sockets.get(socket, ())
-        if len(stack) >= capacity(state, socket) or (spec.spirit == "wolf" and closed):
+        limit = 1 if spec.spirit in ("fox", "wolf") else stacked
+        if len(stack) >= limit or (spec.spirit == "wolf" and closed):
             continue
         floor, ban_only = spec.number, False
         if stack:

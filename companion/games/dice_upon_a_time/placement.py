@@ -13,9 +13,11 @@ def capacity(state: State, socket: str) -> int:
     """DU-3/DU-10: 3 dice a socket (2 with two players), rabbit and snake included; DU-6: the
     fox's sockets hold one die; the wolf takes one placed die (the others are thrown on it)."""
     spirit = state.board.sockets[socket].spirit
-    if spirit in ("fox", "wolf"):
-        return 1
-    return TWO_PLAYER_STACK if state.players == 2 else STACK
+    return 1 if spirit in ("fox", "wolf") else stack_limit(state.players)
+
+
+def stack_limit(players: int) -> int:
+    return TWO_PLAYER_STACK if players == 2 else STACK
 
 
 def wolf_closed(state: State) -> bool:
