@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from companion.games.factum.state import State
 
+_BY_HAND = frozenset({"storytelling", "decoys"})
+
 
 @dataclass(frozen=True, slots=True)
 class Move:
@@ -21,12 +23,20 @@ class Move:
 
 def legal_actions(state: State) -> dict[int, tuple[Move, ...]]:
     """Every seat's moves; an empty tuple for a seat that must wait (all, once it is over)."""
-    waiting = set(state.awaiting())
-    return {seat: _moves(state, seat) if seat in waiting else () for seat in range(state.players)}
+    moves: dict[int, tuple[Move, ...]] = dict.fromkeys(range(state.players), ())
+    shared: tuple[Move, ...] | None = None  # the same for every seat but in hand-choosing phases
+    for seat in state.awaiting():
+        if state.phase in _BY_HAND:
+            moves[seat] = _moves(state, seat)
+        else:
+            shared = shared if shared is not None else _moves(state, seat)
+            moves[seat] = shared
+    return moves
 
 
 def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
-    return legal_actions(state)[seat]
+    """One seat's moves."""
+    return _moves(state, seat) if seat in state.awaiting() else ()
 
 
 def _moves(state: State, seat: int) -> tuple[Move, ...]:

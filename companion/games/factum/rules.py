@@ -105,7 +105,7 @@ def _show_table(state: State, turn: Turn, hands: tuple[tuple[str, ...], ...]) ->
         state,
         phase="guessing",
         hands=hands,
-        turn=turn.model_copy(update={"fill": fill, "table": table}),
+        turn=turn.model_copy(update={"fill": fill, "table": table, "voters": turn.guess_voters}),
         draw_pile=piles.draw,
         discard=piles.discard,
         reshuffles=piles.reshuffles,
@@ -117,7 +117,7 @@ def _guess(state: State, action: Guess) -> State:
     if action.card not in turn.table:
         raise RuleViolation("FA-5", f"{action.card!r} is not one of the table's cards")
     turn = turn.model_copy(update={"guesses": {**turn.guesses, action.seat: action.card}})
-    if len(turn.guesses) < len(turn.guess_voters):
+    if len(turn.guesses) < len(turn.voters):
         return _next(state, turn=turn)
     return score_guess(_next(state, turn=turn))
 
@@ -125,6 +125,6 @@ def _guess(state: State, action: Guess) -> State:
 def _best_story(state: State, action: BestStory) -> State:
     turn = state.current()
     turn = turn.model_copy(update={"best_votes": {**turn.best_votes, action.seat: action.prefer}})
-    if len(turn.best_votes) < len(state.best_voters()):
+    if len(turn.best_votes) < len(turn.voters):
         return _next(state, turn=turn)
     return count_best_story(_next(state, turn=turn))

@@ -60,7 +60,8 @@ def score_guess(state: State) -> State:
         # the title's points until a vote gives them.
         title = Title(turn=turn.number, holder=turn.storyteller)
         return end_turn(state.model_copy(update={"title": title}))
-    return state.model_copy(update={"phase": "best_story"})
+    turn = turn.model_copy(update={"voters": state.best_voters()})
+    return state.model_copy(update={"phase": "best_story", "turn": turn})
 
 
 def best_result(turn: Turn) -> BestResult:

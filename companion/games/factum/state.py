@@ -30,8 +30,9 @@ class Turn(Frozen):
     """One storyteller's turn, from the volunteer to the end of the best-story vote.
 
     `team` is the storyteller's team (storyteller first, then seat order), `others` the judge's.
-    `table` is the shuffled, shown cards (empty until every decoy is in); `owners` maps each
-    table card to the seat that put it there (None: a fill-up card from the deck).
+    `table` is the shuffled, shown cards (empty until every decoy is in); `owner(card)` is the
+    seat that put a card there (None: a fill-up card from the deck). `voters` are the seats of
+    the vote under way (`guess_voters`, then the state's `best_voters()`), fixed when it opens.
     """
 
     number: int
@@ -52,6 +53,7 @@ class Turn(Frozen):
     points: tuple[int, ...] = ()
     best_votes: Mapping[int, Literal["current", "reigning"]] = {}
     best: BestResult | None = None
+    voters: tuple[int, ...] = ()
 
     @property
     def guessing_team(self) -> tuple[int, ...]:
@@ -136,8 +138,8 @@ class State(Frozen):
         """FA-7: everyone but the current storyteller and the reigning story's storyteller."""
         if self.turn is None or self.title is None:
             return ()
-        barred = {self.turn.storyteller, self.title.holder}
-        return tuple(seat for seat in range(self.players) if seat not in barred)
+        teller, holder = self.turn.storyteller, self.title.holder
+        return tuple(seat for seat in range(self.players) if seat != teller and seat != holder)
 
     def awaiting(self) -> tuple[int, ...]:
         """The seats that must (or, while volunteering, may) act now, in seat order."""
@@ -151,11 +153,11 @@ class State(Frozen):
         if self.phase == "judging":
             return (turn.judge,)
         if self.phase == "decoys":
-            return tuple(s for s in sorted(turn.confusing_team) if s not in turn.decoys)
+            return tuple(s for s in turn.confusing_team if s not in turn.decoys)
         if self.phase == "guessing":
-            return tuple(s for s in sorted(turn.guess_voters) if s not in turn.guesses)
+            return tuple(s for s in turn.voters if s not in turn.guesses)
         if self.phase == "best_story":
-            return tuple(s for s in self.best_voters() if s not in turn.best_votes)
+            return tuple(s for s in turn.voters if s not in turn.best_votes)
         return ()
 
     def cards_in_play(self) -> tuple[str, ...]:

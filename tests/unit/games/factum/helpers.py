@@ -13,7 +13,7 @@ from companion.games.factum import (
     Tell,
     Volunteer,
     apply,
-    legal_actions,
+    legal_moves,
     new_game,
 )
 
@@ -34,9 +34,8 @@ def game(players: int = 4, seed: int = 0, size: int = 80, **options: object) -> 
 
 def random_action(state: State, rng: random.Random) -> Action:
     """One legal action, chosen at random among every seat that may act now."""
-    legal = legal_actions(state)
-    seat = rng.choice([seat for seat, moves in legal.items() if moves])
-    move = rng.choice(legal[seat])
+    seat = rng.choice(state.awaiting())
+    move = rng.choice(legal_moves(state, seat))
     if move.type == "volunteer":
         return Volunteer(seat=seat)
     if move.type == "tell":
