@@ -6,7 +6,12 @@ import sys
 from collections.abc import Sequence
 
 # Modules exposing `register(subparsers)`; each sets `func(args) -> int` on its parsers.
-_COMMAND_MODULES = ("companion.referee.cli", "companion.story.cli", "api.cli")
+_COMMAND_MODULES = (
+    "companion.referee.cli",
+    "companion.story.cli",
+    "companion.seats.factum_cli",
+    "api.cli",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,224 @@
+"""Factum's AI readers of stories: guesser, decoy-chooser, judge and best-story voter.
+
+All four are functions of (story, cards) over one `FactumReader`, which scores how well each
+card fits a story's emotional core (FA-10) rather than its surface words. They need no rules
+engine and no game state.
+
+    reader = FactumReader(load_embedder("e5", cache_dir=…))
+    reader.rank(story, cards)                 # cards as given, best fit first   (FA-5)
+    choose_decoy(reader, story, hand)         # the hand's card closest to the story (FA-4)
+    judge(reader, story, card, others)        # which team guesses, and why      (FA-3)
+    prefers_challenger(reader, new, holder)   # best-story vote                  (FA-7)
+
+How a card is scored against a story, feature by feature (`FEATURES`), each a cosine turned
+into a z-score against the card's cosines with a fixed reference set of stories (the offline
+storyteller's bank): a card that every story resembles ("a day you would rather forget") then
+stops winning every table.
+
+- ``title``: the story against the card's title; a bank card is read in all three languages
+  at once (the mean of its en/ja/es vectors), a free-text card as given;
+- ``core_passage`` / ``core_query``: the story against the card's emotional core, a line of
+  `data/factum_card_cores.yaml` (embedded with e5's "passage: " and "query: " prefixes; a
+  free-text card is its own core);
+- ``sentence_core``: the best single sentence of the story against the core.
+
+The score is a weighted sum of the features, the weights fitted by a conditional logit on the
+dev split of `evals/data/factum_guess_cases.jsonl` (`make factum-fit`, `evals/factum_fit.py`),
+stored per embedder in `data/factum_guesser.yaml`; an embedder with no fitted weights gets
+equal weights. Softmax over a table's scores is the guesser's probability for each card.
+
+Errors: `ValueError` for an empty story or an empty or non-text card list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import numpy as np
+import yaml
+
+from companion.cards import LANGUAGES, fold
+from embeddings import Embedder, Vectors
+
+FEATURES = ("title", "core_passage", "core_query", "sentence_core")
+DEFAULT_JUDGE_THRESHOLD = 0.5
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_MIN_SPREAD = 1e-3  # a reference spread below this (a degenerate embedder) counts as this
+
+Team = Literal["judge", "storyteller"]
+
+
+@dataclass(frozen=True)
+class BankCard:
+    titles: tuple[str, ...]  # en, ja, es
+    core: str
+
+
+@cache
+def bank_cards() -> tuple[BankCard, ...]:
+    """The Factum bank, each card with its titles in every language and its emotional core."""
+    data = resources.files("companion.story") / "data" / "factum_cards.yaml"
+    cores = _seat_data("factum_card_cores.yaml")["cores"]
+    cards = yaml.safe_load(data.read_text(encoding="utf-8"))["cards"]
+    return tuple(
+        BankCard(tuple(str(card[lang]) for lang in LANGUAGES), str(cores[card["en"]]))
+        for card in cards
+    )
+
+
+@cache
+def reference_stories() -> tuple[str, ...]:
+    """Every story of the offline storyteller's bank, all languages: the z-score reference."""
+    stories = _seat_data("factum_stories.yaml")["stories"]
+    return tuple(text for by_language in stories.values() for text in by_language.values())
+
+
+@cache
+def fitted_weights() -> Mapping[str, tuple[float, ...]]:
+    """Embedder name → one weight per feature, as `make factum-fit` wrote them."""
+    entries = _seat_data("factum_guesser.yaml")["weights"]
+    return {name: tuple(float(entry[f]) for f in FEATURES) for name, entry in entries.items()}
+
+
+def _seat_data(name: str) -> dict[str, Any]:
+    source = resources.files("companion.seats") / "data" / name
+    loaded: dict[str, Any] = yaml.safe_load(source.read_text(encoding="utf-8"))
+    return loaded
+
+
+@dataclass(frozen=True)
+class _CardVectors:
+    vectors: Vectors  # one row per vector feature: title, core (passage), core (query)
+    centre: np.ndarray  # the reference stories' mean cosine with each row
+    spread: np.ndarray  # … and its standard deviation
+
+
+class FactumReader:
+    """Scores the cards on a table against a story (see the module docstring)."""
+
+    def __init__(self, embedder: Embedder, *, weights: Sequence[float] | None = None) -> None:
+        self._embedder = embedder
+        chosen = weights if weights is not None else fitted_weights().get(embedder.name)
+        self.weights = np.asarray(chosen if chosen is not None else [1.0] * len(FEATURES))
+        if self.weights.shape != (len(FEATURES),):
+            raise ValueError(f"weights: one per feature {FEATURES}, got {len(self.weights)}")
+        self._by_text = {fold(t): card for card in bank_cards() for t in card.titles}
+        self._reference = self._queries(list(reference_stories()))
+        self._cards: dict[str, _CardVectors] = {}
+
+    @property
+    def embedder_name(self) -> str:
+        return self._embedder.name
+
+    def features(self, story: str, cards: Sequence[str]) -> np.ndarray:
+        """``(len(cards), len(FEATURES))``: each card's z-scored similarities to the story."""
+        _check(story, cards)
+        sentences = [s for s in _SENTENCE_END.split(story.strip()) if s.strip()] or [story]
+        story_vectors = self._queries([story, *sentences])
+        whole, parts = story_vectors[0], story_vectors[1:]
+        rows = []
+        for card in cards:
+            entry = self._card(card)
+            z = (entry.vectors @ whole - entry.centre) / entry.spread
+            best_sentence = (parts @ entry.vectors[1]).max()
+            rows.append([*z, (best_sentence - entry.centre[1]) / entry.spread[1]])
+        return np.asarray(rows, dtype=np.float64)
+
+    def scores(self, story: str, cards: Sequence[str]) -> np.ndarray:
+        """One score per card, larger fits better."""
+        return np.asarray(self.features(story, cards) @ self.weights, dtype=np.float64)
+
+    def probabilities(self, story: str, cards: Sequence[str]) -> np.ndarray:
+        """The guesser's probability that each card is the storyteller's (softmax of scores)."""
+        return softmax(self.scores(story, cards))
+
+    def rank(self, story: str, cards: Sequence[str]) -> list[str]:
+        """Every card exactly as given, best fit first (ties keep the given order)."""
+        order = np.argsort(-self.scores(story, cards), kind="stable")
+        return [cards[i] for i in order]
+
+    def core_clarity(self, story: str) -> float:
+        """How strongly the story carries some bank card's emotional core: its best z-score."""
+        titles = [card.titles[0] for card in bank_cards()]
+        return float(self.features(story, titles)[:, 1].max())
+
+    def _card(self, card: str) -> _CardVectors:
+        key = fold(card)
+        if key not in self._cards:
+            bank = self._by_text.get(key)
+            if bank is None:
+                title = self._queries([card])[0]
+                core_p, core_q = self._passages([card])[0], title
+            else:
+                title = self._queries(list(bank.titles)).mean(axis=0)
+                core_p, core_q = self._passages([bank.core])[0], self._queries([bank.core])[0]
+            vectors = np.stack([title, core_p, core_q])
+            sims = self._reference @ vectors.T
+            spread = np.maximum(sims.std(axis=0), _MIN_SPREAD)
+            self._cards[key] = _CardVectors(vectors, sims.mean(axis=0), spread)
+        return self._cards[key]
+
+    def _queries(self, texts: list[str]) -> Vectors:
+        embed = getattr(self._embedder, "embed_queries", self._embedder.embed)
+        return np.asarray(embed(texts), dtype=np.float32)
+
+    def _passages(self, texts: list[str]) -> Vectors:
+        embed = getattr(self._embedder, "embed_passages", self._embedder.embed)
+        return np.asarray(embed(texts), dtype=np.float32)
+
+
+def softmax(scores: np.ndarray) -> np.ndarray:
+    shifted = np.exp(scores - scores.max())
+    return np.asarray(shifted / shifted.sum(), dtype=np.float64)
+
+
+def choose_decoy(reader: FactumReader, story: str, hand: Sequence[str]) -> str:
+    """FA-4: the card of `hand` that best matches the essence of the story."""
+    return reader.rank(story, hand)[0]
+
+
+@dataclass(frozen=True)
+class JudgeCall:
+    """FA-3: the judge's estimate that a guesser finds the card, and the team it sends."""
+
+    obviousness: float  # the guesser's probability for the card among card + comparison cards
+    guessing_team: Team  # "judge": too obvious, the judge's team guesses; else the storyteller's
+
+
+def judge(
+    reader: FactumReader,
+    story: str,
+    card: str,
+    comparison: Sequence[str],
+    *,
+    threshold: float = DEFAULT_JUDGE_THRESHOLD,
+) -> JudgeCall:
+    """FA-3: the judge sees the storyteller's card; the decoys are not on the table yet, so it
+    measures the card against `comparison` (the judge's own hand, its team's likely decoys). At
+    or above `threshold` the link is obvious and the judge's own team guesses."""
+    if not comparison:
+        raise ValueError("judge needs at least one comparison card")
+    obviousness = float(reader.probabilities(story, [card, *comparison])[0])
+    return JudgeCall(obviousness, "judge" if obviousness >= threshold else "storyteller")
+
+
+def prefers_challenger(reader: FactumReader, challenger: str, holder: str) -> bool:
+    """FA-7 vote: does the new story beat the reigning best story? Judges the story itself, not
+    its fit to its card: the story whose emotional core comes through more clearly (its best
+    z-score over all the bank's cores) wins; a tie keeps the title. A proxy, not taste."""
+    return reader.core_clarity(challenger) > reader.core_clarity(holder)
+
+
+def _check(story: str, cards: Sequence[str]) -> None:
+    if not isinstance(story, str) or not story.strip():
+        raise ValueError("story must be non-empty text")
+    if isinstance(cards, str) or not cards:
+        raise ValueError("cards must be a non-empty list of texts")
+    for i, card in enumerate(cards):
+        if not isinstance(card, str) or not card.strip():
+            raise ValueError(f"cards[{i}] must be non-empty text")
