@@ -1,5 +1,7 @@
 """DU-1 set-up, DU-2 chapters, DU-3 placing."""
 
+import random
+
 import pytest
 from pydantic import ValidationError
 
@@ -10,12 +12,24 @@ from companion.games.dice_upon_a_time import (
     Pass,
     Place,
     RuleViolation,
+    State,
     apply,
     catalogue,
     new_game,
 )
 from companion.games.dice_upon_a_time.chapter import die_faces
-from tests.unit.games.dice_upon_a_time.helpers import choose, pool, stack, started, turn_of
+from companion.games.dice_upon_a_time.legal import placements
+from companion.games.dice_upon_a_time.placement import placement_error
+from tests.unit.games.dice_upon_a_time.helpers import (
+    at,
+    choose,
+    end_chapter,
+    pool,
+    stack,
+    started,
+    turn_of,
+)
+from tests.unit.games.dice_upon_a_time.playout import config_for, random_game
 
 
 def test_du_1_setup_decks_dice_figures_items_and_opening_quests() -> None:
@@ -135,3 +149,50 @@ def test_du_3_unknown_die_or_socket_is_an_invalid_action() -> None:
         apply(state, Place(seat=0, die="0.1", socket="moon.1"))
     with pytest.raises(InvalidAction, match="not in seat 0's pool"):
         apply(state, Place(seat=0, die="1.1", socket="inn.1"))
+
+
+def with_event(state: State, event: str) -> State:
+    return state.model_copy(update={"event": event})
+
+
+def test_du_2_events_give_to_everyone_or_change_the_chapter() -> None:
+    state = started(players=2)
+    state = state.model_copy(update={"events": (state.events[0], "e04", *state.events[2:])})
+    golds = [held.resources.get("gold", 0) for held in state.seats]
+    state = end_chapter(state)
+    assert state.event == "e04"  # the king's birthday: everyone takes a gold
+    assert [held.resources.get("gold", 0) for held in state.seats] == [g + 1 for g in golds]
+    base = turn_of(at(pool(started(), 0, 2, 6, 5), 0, "market_town"), 0)
+    horses = apply(with_event(base, "e02"), Place(seat=0, die="0.1", socket="market_town.3"))
+    horses = choose(horses, "north_stable")
+    assert horses.pending[0].kind == "finish"  # lame horses carry nobody
+    with pytest.raises(RuleViolation) as error:
+        apply(with_event(base, "e03"), Place(seat=0, die="0.2", socket="wolf"))
+    assert error.value.rule == "DU-6"  # the wolf sleeps
+    fairy = apply(
+        with_event(at(base, 0, "market_town"), "e05"),
+        Place(seat=0, die="0.3", socket="market_town.4"),
+    )
+    fairy = choose(choose(choose(fairy, "fairy_glade"), "gold"), "apple")
+    assert fairy.seats[0].resources == {"gold": 1, "apple": 1}  # midsummer: two gifts
+    mines = apply(with_event(base, "e07"), Place(seat=0, die="0.1", socket="market_town.1"))
+    assert choose(mines, "bakery").seats[0].resources == {"bread": 2}
+
+
+def test_du_3_listed_placements_are_exactly_the_allowed_ones() -> None:
+    checked = 0
+    for game in range(3):
+        for state, _, _ in random_game(config_for(game), random.Random(game)):
+            if state.pending or state.turn is None or state.turn.step != "place":
+                continue
+            seat = state.turn.seat
+            listed = {(m.die, m.socket) for m in placements(state, seat)}
+            allowed = {
+                (die.id, socket)
+                for die in state.seats[seat].pool
+                for socket in state.board.sockets
+                if placement_error(state, seat, die, socket) is None
+            }
+            assert listed == allowed
+            checked += 1
+    assert checked > 50
