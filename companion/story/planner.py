@@ -17,7 +17,7 @@ import random
 import re
 import zlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.cards import Deck, Group, Language, StoryCard, fold
 from companion.story.cast import Cast, rebuild
@@ -199,20 +199,36 @@ def _steer_after(turn: Turn, template: str, sentence: str) -> str | None:
     return finish(text, turn.lexicon.language) if text else None
 
 
+def _frame(turn: Turn, story_folded: str) -> str | None:
+    """The sentence that opens a new arc step ("But Elsa's quiet days were numbered."), told
+    once per step, on the first turn in it; None in the first step or once it is told."""
+    if turn.intro or turn.step_index == 0:
+        return None
+    lines = [render(line, turn.values) for line in turn.lexicon.frames.get(turn.step, ())]
+    told = [line for line in lines if line is not None]
+    if not told or not all(_fresh(line, story_folded) for line in told):
+        return None
+    return finish(turn.rng.choice(told), turn.lexicon.language)
+
+
 def continuations(
     deck: Deck, story: Sequence[str], card: StoryCard, ending_id: str, language: Language
 ) -> Iterator[tuple[str, ...]]:
     """Proposals bringing `card` into the tale, best first (empty when the planner has no words
-    for the card)."""
+    for the card): [the hero's introduction or the step's frame] the card's sentence [a
+    sentence steering toward the ending]."""
     if not has_tale(card, language):
         return
     seed = seed_of(card.id, ending_id, str(len(story)), *story)
     turn = plan(deck, story, language, seed, skip=card.id)
     story_folded = fold(" ".join(story))
+    frame = _frame(turn, story_folded)
+    if frame:
+        turn = replace(turn, hero_just_named=opens_with_hero(turn.lexicon, turn.hero, frame))
+    lead = (turn.intro,) if turn.intro else ((frame,) if frame else ())
     clauses = _ordered_clauses(turn, turn.lexicon.cards[card.id], story_folded)
     openers = _ordered_openers(turn, story)
-    steer = None if turn.intro else _steering(turn, ending_id, story_folded)
-    lead = (turn.intro,) if turn.intro else ()
+    steer = None if lead else _steering(turn, ending_id, story_folded)
     for clause in clauses:
         for opener in openers[:_OPENERS_PER_CLAUSE]:
             sentence = finish(clause, language, opener)
@@ -220,6 +236,8 @@ def continuations(
             if steering:
                 yield (*lead, sentence, steering)
             yield (*lead, sentence)
+    if frame and clauses:  # should the frame expose a card, the clause alone
+        yield (finish(clauses[0], language, openers[0]),)
 
 
 def linking(

@@ -13,6 +13,8 @@ language's words:
     nouns     how a told character or place is named again ({foe}, {friend}, {place}, {thing})
     cards     per story card, clause templates that bring the card in; "step,step: template"
               marks a template that fits those arc steps
+    frames    per arc step (but the first), sentences that open the step ("But {hero}'s quiet
+              days were numbered"), naming only the hero and a told {foe}
     steer     per ending motif, sentences that steer toward that kind of ending
     links     per ending motif (and `any`), linking sentences for an ending
 
@@ -77,6 +79,7 @@ class Lexicon:
     openers: dict[str, tuple[str, ...]]
     nouns: dict[str, str]
     cards: dict[str, tuple[Template, ...]]
+    frames: dict[str, tuple[str, ...]]
     steer: dict[str, tuple[str, ...]]
     links: dict[str, tuple[str, ...]]
 
@@ -164,6 +167,7 @@ def lexicon(language: Language, data_dir: Path = DATA) -> Lexicon:
         openers=lists("openers"),
         nouns={k: str(v) for k, v in _mapping(path, "nouns", data.get("nouns")).items()},
         cards={k: tuple(map(_template, v)) for k, v in lists("cards").items()},
+        frames=lists("frames"),
         steer=lists("steer"),
         links=lists("links"),
     )
