@@ -43,7 +43,20 @@ class FactumDraft(BaseModel):
     )
 
 
+class FactumStoryDraft(BaseModel):
+    """An AI storyteller's invented Factum story (companion/seats/factum_storyteller.py)."""
+
+    story: Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, max_length=800)]
+
+
 OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
     model.__name__: model
-    for model in (ContinuationDraft, EndingDraft, CoherenceDraft, AdjudicationDraft, FactumDraft)
+    for model in (
+        ContinuationDraft,
+        EndingDraft,
+        CoherenceDraft,
+        AdjudicationDraft,
+        FactumDraft,
+        FactumStoryDraft,
+    )
 }
