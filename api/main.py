@@ -15,11 +15,11 @@ from starlette.convertors import Convertor, register_url_convertor
 from api import errors
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
+from api.games import build_games
 from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
 from api.routes import decks, health, meta, tables, tools
 from api.service.ai import SeatRunner
-from api.service.judge import Judge
 from api.service.tables import TableService
 from companion.cards import once_upon_a_time_deck
 from companion.settings import Settings
@@ -52,16 +52,14 @@ def build_services(
         referee = referee_from_settings(deck, settings, embedder)
     factory = narrator_factory or narrator_from_settings
     narrator = factory(deck=deck, settings=settings, referee=referee, embedder=embedder)
-    judge = Judge(deck, referee, narrator, llm_enabled=narrator.name != "offline")
-    table_service = TableService(
-        store, deck, judge, narrator_name=narrator.name, vote_timeout_s=settings.vote_timeout_s
+    games = build_games(
+        deck=deck, referee=referee, narrator=narrator, vote_timeout_s=settings.vote_timeout_s
     )
+    table_service = TableService(store, games)
     broadcaster: Broadcaster = (
         RedisBroadcaster(settings.redis_url) if settings.redis_url else InProcessBroadcaster()
     )
-    seats = SeatRunner(
-        table_service, deck, referee, narrator, broadcaster, pace_s=settings.ai_pace_s
-    )
+    seats = SeatRunner(table_service, broadcaster, pace_s=settings.ai_pace_s)
     return Services(
         settings=settings,
         store=store,

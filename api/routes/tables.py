@@ -1,7 +1,7 @@
 """Tables: create, view, act, read the log, stream it live."""
 
 from collections.abc import AsyncIterator
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import anyio
 from fastapi import APIRouter, Body, Header, Query, Response
@@ -10,32 +10,17 @@ from pydantic import BaseModel
 
 from api.deps import ClientLimited, SeatDep, Services, ServicesDep, ViewerDep
 from api.errors import responses as _errors
-from api.schemas import (
-    ActionBody,
-    ActionResult,
-    EventPage,
-    SeatCreated,
-    TableCreate,
-    TableCreated,
-    TableView,
-)
-from api.service.state import TableState
-from api.service.tables import Viewer
-from api.service.views import project_event, table_view
+from api.games import ActionBody, TableCreate, TableView
+from api.schemas import ActionResult, EventPage, SeatCreated, TableCreated
+from api.service.tables import TableService, Viewer
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
 
 _PAGE = 500
 
 
-def _view(services: Services, state: TableState, seat: int | None) -> TableView:
-    return table_view(
-        state,
-        services.deck,
-        seat,
-        narrator=services.tables.narrator_name,
-        vote_timeout_s=services.settings.vote_timeout_s,
-    )
+def _view(tables: TableService, table_id: str, state: Any, seat: int | None) -> TableView:
+    return cast(TableView, tables.game(table_id).view(state, seat))
 
 
 # OpenAPI links: a created table leads to its view, actions and log with the first seat's token.
@@ -50,27 +35,31 @@ _CREATED_LINKS = {
 @router.post(
     "",
     status_code=201,
-    response_model=TableCreated,
+    response_model=TableCreated[TableView],
     dependencies=[ClientLimited],
     operation_id="create_table",
     responses={201: {"links": _CREATED_LINKS}, **_errors(400, 413, 422, 429, 503)},
 )
-async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated:
+async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated[TableView]:
     """Open a table. Each human seat gets a secret token, returned only here: share each
     player's `join_path` with that player alone. AI seats need none."""
-    state, tokens = await anyio.to_thread.run_sync(services.tables.create, body)
+    created = await anyio.to_thread.run_sync(services.tables.create, body)
+    table_id = created.state.table_id
     players = [
         SeatCreated(
             seat=i,
-            name=seat.name,
-            kind=state.config.kinds[i],
+            name=name,
+            kind=kind,
             token=token,
-            join_path=f"/#/t/{state.table_id}/{token}" if token else None,
+            join_path=f"/#/t/{table_id}/{token}" if token else None,
         )
-        for i, (seat, token) in enumerate(zip(state.game.seats, tokens, strict=True))
+        for i, (name, kind, token) in enumerate(
+            zip(created.table.names, created.table.kinds, created.tokens, strict=True)
+        )
     ]
-    services.seats.poke(state.table_id)
-    return TableCreated(id=state.table_id, players=players, view=_view(services, state, None))
+    services.seats.poke(table_id)
+    view = _view(services.tables, table_id, created.state, None)
+    return TableCreated[TableView](id=table_id, players=players, view=view)
 
 
 @router.get(
@@ -82,15 +71,16 @@ async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated
 async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     """The table as the token's seat sees it (its own hand, hints and moves), or, without a
     token, the public state for spectators."""
-    state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
-    if state.ballot is not None:  # after a restart no timer watches its deadline: start one
-        services.seats.poke(viewer.table_id)
-    return _view(services, state, viewer.seat)
+    tables = services.tables
+    state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
+    if tables.game(viewer.table_id).wake_at(state) is not None:
+        services.seats.poke(viewer.table_id)  # after a restart no timer watches a deadline
+    return _view(tables, viewer.table_id, state, viewer.seat)
 
 
 @router.post(
     "/{table_id}/actions",
-    response_model=ActionResult,
+    response_model=ActionResult[TableView],
     operation_id="act",
     responses=_errors(400, 401, 404, 409, 413, 422, 429, 503),
 )
@@ -107,7 +97,7 @@ async def act(
             description="retrying with the same key never applies the action twice",
         ),
     ] = None,
-) -> ActionResult:
+) -> ActionResult[TableView]:
     """Take one action as the token's seat: narrate, play, interrupt, card_interrupt, pass,
     stall, challenge, end, declare_hand, declare_draw, or vote on an open claim."""
     assert viewer.seat is not None
@@ -121,9 +111,11 @@ async def act(
     else:
         await services.broadcaster.publish(viewer.table_id, outcome.state.seq)
         services.seats.poke(viewer.table_id)
-    events = [e for e in (project_event(s, viewer.seat) for s in outcome.events) if e is not None]
+    game = services.tables.game(viewer.table_id)
+    events = [e for e in (game.project(s, viewer.seat) for s in outcome.events) if e is not None]
     last = outcome.events[-1].seq if outcome.events else outcome.state.seq
-    return ActionResult(seq=last, events=events, view=_view(services, outcome.state, viewer.seat))
+    view = _view(services.tables, viewer.table_id, outcome.state, viewer.seat)
+    return ActionResult[TableView](seq=last, events=events, view=view)
 
 
 @router.get(
@@ -140,7 +132,8 @@ async def get_events(
     """The log after `after`, as the reader may see it (others' private events left out)."""
     stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, after)
     page = stored[:_PAGE]
-    events = [e for e in (project_event(s, viewer.seat) for s in page) if e is not None]
+    game = services.tables.game(viewer.table_id)
+    events = [e for e in (game.project(s, viewer.seat) for s in page) if e is not None]
     last = page[-1].seq if page else after
     return EventPage(events=events, last_seq=last, more=len(stored) > _PAGE)
 
@@ -192,12 +185,13 @@ def _sse(event: str, data: BaseModel, event_id: int | None = None) -> bytes:
 async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIterator[bytes]:
     """The stream's body: catch up from `sent`, then wait for notifications (or the poll)."""
     poll = services.settings.stream_poll_s
+    game = services.tables.game(viewer.table_id)
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
         first, idle = True, 0.0
         while True:
             stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, sent)
             for event in stored:
-                shown = project_event(event, viewer.seat)
+                shown = game.project(event, viewer.seat)
                 sent = event.seq
                 if shown is not None:
                     yield _sse(event.type, shown, event.seq)
@@ -215,4 +209,4 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:
     state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
-    return _view(services, state, viewer.seat)
+    return _view(services.tables, viewer.table_id, state, viewer.seat)

@@ -1,76 +1,33 @@
 """Runs the AI seats of each table in the background, one step at a time, through the same
-log-first path as people (`TableService.act`, by="ai"); and closes votes at their deadline.
+log-first path as people (`TableService.act`, by="ai"); and appends what the clock makes due
+(a vote closed at its deadline).
 
-After every accepted action the routes `poke` the table: if an AI seat has something to do, a
-task takes one step, waits `pace_s` before an AI storyteller speaks (so people can interrupt
-the sentence before), and loops until no AI seat has anything to do. Steps per run are bounded.
+After every accepted action the routes `poke` the table: if an AI seat has something to do (the
+table's game says which, `TableGame.ai_step`), a task takes one step, waits `pace_s` before an AI
+speaks or claims (so people can react to what was said before), and loops until no AI seat has
+anything to do. Steps per run are bounded.
 """
 
 import asyncio
 import contextlib
 import logging
-import random
-import time
 
 import anyio
-from pydantic import TypeAdapter
 
 from api.broadcast import Broadcaster
 from api.errors import ApiError
-from api.schemas import ActionBody
-from api.service.state import TableState
+from api.games import AIMove
 from api.service.tables import TableService
-from companion.cards import Deck
-from companion.games.once_upon_a_time import legal_moves
-from companion.seats import BallotSeen, Decision, HintSeen, OnceUponATimeSeat, SeatView
 from companion.store import NewEvent, StoreError
 
 log = logging.getLogger(__name__)
 
 _MAX_STEPS_PER_RUN = 60
-_BODIES: TypeAdapter[ActionBody] = TypeAdapter(ActionBody)
-
-
-def seat_view(state: TableState, seat: int) -> SeatView:
-    """What the AI in `seat` may know of the table (its own cards only)."""
-    game = state.game
-    ballot = state.ballot
-    card_interrupts: tuple[str, ...] = ()
-    for move in legal_moves(game, seat):
-        if move.type == "card_interrupt":
-            card_interrupts = move.cards
-    return SeatView(
-        seat=seat,
-        language=state.config.language,
-        storyteller=game.storyteller,
-        story=tuple(line.text for line in game.story),
-        turn_lines=tuple(game.turn_lines()),
-        hand=game.seats[seat].hand,
-        endings=game.seats[seat].endings,
-        card_interrupts=card_interrupts if ballot is None else (),
-        hints=tuple(HintSeen(h.line, h.card, h.score, h.borderline) for h in state.hints_for(seat)),
-        ballot=None
-        if ballot is None
-        else BallotSeen(ballot=ballot.ballot, kind=ballot.kind, action=ballot.action),
-        can_vote=ballot is not None and seat in ballot.waiting_for,
-    )
 
 
 class SeatRunner:
-    def __init__(
-        self,
-        tables: TableService,
-        deck: Deck,
-        referee: object,
-        narrator: object,
-        broadcaster: Broadcaster,
-        *,
-        pace_s: float,
-    ) -> None:
+    def __init__(self, tables: TableService, broadcaster: Broadcaster, *, pace_s: float) -> None:
         self.tables = tables
-        self.deck = deck
-        self.referee = referee
-        self.narrator = narrator
         self.broadcaster = broadcaster
         self.pace_s = pace_s
         self._running: dict[str, asyncio.Task[None]] = {}
@@ -129,77 +86,54 @@ class SeatRunner:
             self._running.pop(table_id, None)
 
     async def _wake_at_deadline(self, table_id: str) -> None:
-        """With a vote open, look again when it is due to close."""
+        """When something will fall due (a vote's deadline), look again then."""
         state = await anyio.to_thread.run_sync(self.tables.state, table_id)
         previous = self._deadlines.pop(table_id, None)
         if previous is not None:
             previous.cancel()
-        if state.ballot is None or self._closed:
+        wake_at = self.tables.game(table_id).wake_at(state)
+        if wake_at is None or self._closed:
             return
-        delay = state.ballot.opened + self.tables.vote_timeout_s - time.time()
-        self._deadlines[table_id] = asyncio.get_running_loop().call_later(
-            max(0.0, delay) + 0.05, self.poke, table_id
-        )
+        loop = asyncio.get_running_loop()
+        delay = wake_at - self.tables.now()
+        self._deadlines[table_id] = loop.call_later(max(0.0, delay) + 0.05, self.poke, table_id)
 
     async def _step(self, table_id: str) -> bool:
         state = await anyio.to_thread.run_sync(self.tables.state, table_id)
-        if state.ballot is not None:
-            settled = await anyio.to_thread.run_sync(self.tables.settle_expired_vote, table_id)
+        game = self.tables.game(table_id)
+        if game.wake_at(state) is not None:
+            settled = await anyio.to_thread.run_sync(self.tables.settle_due, table_id)
             if settled is not None:
                 await self.broadcaster.publish(table_id, settled.state.seq)
                 return True
-        if state.game.is_terminal or "ai" not in state.config.kinds:
+        if state.finished or "ai" not in state.kinds:
             return False
-        chosen = await anyio.to_thread.run_sync(self._choose, state)
-        if chosen is None:
+        move = await anyio.to_thread.run_sync(game.ai_step, state)
+        if move is None:
             return False
-        seat, decision = chosen
-        if decision.body["type"] not in ("vote",) and self.pace_s:
+        if move.paced and self.pace_s:
             # Give people time to react to what was said before the AI speaks or claims.
             await asyncio.sleep(self.pace_s)
             latest = await anyio.to_thread.run_sync(self.tables.state, table_id)
             if latest.seq != state.seq:
                 return True  # the table moved on: decide again
-        return await self._take(table_id, seat, decision)
+        return await self._take(table_id, move)
 
-    def _choose(self, state: TableState) -> tuple[int, Decision] | None:
-        """The AI step to take now: votes first, then claims by listeners, then the teller."""
-        game = state.game
-        ai_seats = [s for s, kind in enumerate(state.config.kinds) if kind == "ai"]
-        listeners = [s for s in ai_seats if s != game.storyteller]
-        order = listeners + [s for s in ai_seats if s == game.storyteller]
-        for seat in order:
-            decision = self._seat(state, seat).decide(seat_view(state, seat))
-            if decision is not None:
-                return seat, decision
-        return None
-
-    def _seat(self, state: TableState, seat: int) -> OnceUponATimeSeat:
-        rng = random.Random(f"{state.table_id}/{seat}/{state.seq}")
-        return OnceUponATimeSeat(self.deck, self.referee, self.narrator, rng=rng)  # type: ignore[arg-type]
-
-    async def _take(self, table_id: str, seat: int, decision: Decision) -> bool:
-        body = _BODIES.validate_python(decision.body)
+    async def _take(self, table_id: str, move: AIMove) -> bool:
+        body = self.tables.game(table_id).parse_action(move.body)
         try:
-            if decision.note:
+            if move.note:
+                note = {"step": "narrator", "seat": move.seat, "message": move.note}
                 await anyio.to_thread.run_sync(
-                    self.tables.append_note,
-                    table_id,
-                    [
-                        NewEvent(
-                            "step_failed",
-                            {"step": "narrator", "seat": seat, "message": decision.note},
-                        )
-                    ],
+                    self.tables.append_note, table_id, [NewEvent("step_failed", note)]
                 )
             outcome = await anyio.to_thread.run_sync(
-                lambda: self.tables.act(table_id, seat, body, by="ai")
+                lambda: self.tables.act(table_id, move.seat, body, by="ai")
             )
         except (ApiError, StoreError) as error:
-            log.warning("AI seat %d of table %s could not act: %s", seat, table_id, error)
-            if body.type in ("vote", "pass", "interrupt", "card_interrupt"):
+            log.warning("AI seat %d of table %s could not act: %s", move.seat, table_id, error)
+            if move.fallback is None:
                 return False
-            # A storyteller that cannot go on must not hold the table up: it passes (OU-9).
-            return await self._take(table_id, seat, Decision({"type": "pass"}))
+            return await self._take(table_id, AIMove(move.seat, move.fallback, paced=False))
         await self.broadcaster.publish(table_id, outcome.state.seq)
         return True

@@ -106,14 +106,7 @@ async def test_closing_waits_for_a_store_call_still_running_in_a_thread() -> Non
             finished.set()
             raise LookupError(table_id)  # the run logs it and stops
 
-    runner = SeatRunner(
-        SlowTables(),  # type: ignore[arg-type]
-        deck=None,  # type: ignore[arg-type]
-        referee=None,
-        narrator=None,
-        broadcaster=InProcessBroadcaster(),
-        pace_s=0,
-    )
+    runner = SeatRunner(SlowTables(), InProcessBroadcaster(), pace_s=0)  # type: ignore[arg-type]
     runner.poke("t1")
     while not started.is_set():
         await asyncio.sleep(0.01)

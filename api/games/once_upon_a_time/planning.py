@@ -9,9 +9,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from api.errors import ApiError
-from api.schemas import ActionBody, VoteBody
-from api.service.judge import Decision, Judge
-from api.service.state import TableState
+from api.games.once_upon_a_time.judge import Decision, Judge
+from api.games.once_upon_a_time.schemas import ActionBody, VoteBody
+from api.games.once_upon_a_time.state import TableState
 from companion.cards import Deck, UnknownCardError
 from companion.games.once_upon_a_time import (
     Action,

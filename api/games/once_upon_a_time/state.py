@@ -19,14 +19,13 @@ each reader sees of it::
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
+from api.schemas import SeatKind
 from companion.cards import Language
 from companion.games.once_upon_a_time import Config, State, apply, new_game
 from companion.games.once_upon_a_time.actions import ACTION_ADAPTER
 from companion.store import StoredEvent
-
-SeatKind = Literal["human", "ai"]
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,18 @@ class TableState:
         reducer = _REDUCERS.get(event.type)
         state = reducer(self, event) if reducer else self
         return replace(state, seq=event.seq)
+
+    @property
+    def kinds(self) -> tuple[SeatKind, ...]:
+        return self.config.kinds
+
+    @property
+    def spectators(self) -> bool:
+        return self.config.spectators
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_terminal
 
     def hints_for(self, seat: int) -> tuple[Hint, ...]:
         """The seat's hints that still matter: lines of this turn, cards still in its hand."""

@@ -5,12 +5,11 @@ gate between the log (which keeps everything) and the wire."""
 from datetime import UTC, datetime
 from typing import Any
 
-from api.schemas import (
+from api.games.once_upon_a_time.schemas import (
     BallotView,
     CardView,
     DrawPublic,
     EndingView,
-    EventView,
     FailureView,
     HintView,
     LineView,
@@ -20,7 +19,8 @@ from api.schemas import (
     SeatPublic,
     TableView,
 )
-from api.service.state import TableState
+from api.games.once_upon_a_time.state import TableState
+from api.schemas import EventView
 from companion.cards import Deck, Language
 from companion.games.once_upon_a_time import Outcome, legal_moves
 from companion.store import StoredEvent
