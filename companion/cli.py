@@ -10,6 +10,7 @@ _COMMAND_MODULES = (
     "companion.referee.cli",
     "companion.story.cli",
     "companion.seats.factum_cli",
+    "companion.seats.sleeping_queens_cli",
     "api.cli",
 )
 

@@ -7,6 +7,7 @@ allow or wake; the others (all, once the game is over) get an empty tuple.
 """
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TypeAlias
 
@@ -108,8 +109,13 @@ def _attack_targets(state: State, seat: int, knight: bool, potion: bool) -> list
     return targets
 
 
-def number_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
+def number_discards(hand: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Every distinct number discard of `hand` (SQ-7), each set of values once."""
+    return _number_discards(tuple(hand))
+
+
+@lru_cache(maxsize=8192)
+def _number_discards(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     value = sleeping_queens_deck().value
     numbers = [card for card in hand if card in value]
     seen: set[tuple[int, ...]] = set()
@@ -120,4 +126,4 @@ def number_discards(hand: Sequence[str]) -> list[tuple[str, ...]]:
             if values not in seen and is_number_discard(cards):
                 seen.add(values)
                 found.append(cards)
-    return found
+    return tuple(found)

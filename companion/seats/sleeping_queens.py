@@ -1,0 +1,225 @@
+"""AI players for Sleeping Queens in three strengths, each deterministic under its seed.
+
+    player = make_player("search", seed=1)          # "random" | "greedy" | "search"
+    action = player.choose(state, seat)             # a legal action for `seat`, now
+
+- `RandomPlayer`: a uniformly random legal action.
+- `GreedyPlayer`: scores every legal action by what it brings at once (`move_score`): win now,
+  steal the best queen, wake a known good queen or an unknown one, put the leader's best
+  queen to sleep, turn a jester, discard as many number cards as possible; always blocks.
+- `SearchPlayer` (`sleeping_queens_search`): determinised Monte Carlo search. Each iteration
+  samples the hidden cards (other hands, draw pile order, which queen sleeps where) from what
+  the seat can see, plays one candidate, lets every seat play on greedily for a short horizon,
+  and scores the result; UCB1 spreads the iterations over the candidates. Bounded by a budget
+  of iterations and of milliseconds per move (deterministic under its seed when the
+  milliseconds are not what stops it).
+
+Players see what their seat may see: their own hand and the public table. The greedy policy
+reads nothing else; the search player replaces every hidden part of the state by a sample
+before it looks (`determinise`), so the true hidden cards never steer it.
+"""
+
+import random
+from typing import Protocol
+
+from companion.games.sleeping_queens import (
+    Action,
+    Allow,
+    Block,
+    Discard,
+    Jester,
+    King,
+    Knight,
+    Potion,
+    State,
+    Wake,
+    legal_moves,
+    sleeping_queens_deck,
+)
+
+# Last-resort discards (SQ-2): what a card is worth keeping, lowest thrown first.
+_KEEP = {"potion": 0.2, "knight": 0.3, "wand": 0.4, "dragon": 0.5}
+WIN_BONUS = 100.0
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: State, seat: int) -> Action: ...
+
+
+def _moves(state: State, seat: int) -> tuple[Action, ...]:
+    moves = legal_moves(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    return moves
+
+
+class RandomPlayer:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, state: State, seat: int) -> Action:
+        rng = random.Random(f"{self.seed}/{state.turn_number}/{seat}/{state.pending}")
+        return rng.choice(_moves(state, seat))
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed  # unused: the greedy policy is deterministic
+
+    def choose(self, state: State, seat: int) -> Action:
+        return greedy_move(state, seat)
+
+
+def greedy_move(state: State, seat: int) -> Action:
+    """The legal action with the best `move_score` (the first listed on a tie)."""
+    moves = _moves(state, seat)
+    if len(moves) == 1:
+        return moves[0]
+    seen = Seen.of(state, seat)
+    return max(moves, key=lambda move: move_score(seen, move))
+
+
+class Seen:
+    """What the greedy scoring needs from the table, worked out once per decision from what
+    `seat` may see: everyone's progress, the mean of the queens asleep at unknown places, and
+    (when a knight or potion asks) the unseen cards, other hands and draw pile, by kind."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        deck = sleeping_queens_deck()
+        self.state = state
+        self.seat = seat
+        self.progress = tuple(_progress(state, s) for s in range(state.players))
+        queens = unknown_queens(state)
+        points = sum(deck.queen_points[q] for q in queens)
+        self.unknown_mean = points / len(queens) if queens else 0.0
+        self._unseen: tuple[int, dict[str, int]] | None = None
+
+    @classmethod
+    def of(cls, state: State, seat: int) -> "Seen":
+        return cls(state, seat)
+
+    def unseen(self) -> tuple[int, dict[str, int]]:
+        if self._unseen is None:
+            deck = sleeping_queens_deck()
+            visible = set(self.state.hands[self.seat]) | set(self.state.discard)
+            kinds: dict[str, int] = {}
+            for card in deck.cards:
+                if card not in visible:
+                    kinds[deck.kind[card]] = kinds.get(deck.kind[card], 0) + 1
+            self._unseen = (sum(kinds.values()), kinds)
+        return self._unseen
+
+    def leader(self) -> int:
+        others = [s for s in range(self.state.players) if s != self.seat]
+        return max(others, key=lambda s: self.progress[s])
+
+
+def unknown_queens(state: State) -> list[str]:
+    """Sleeping queens whose place no one knows (public: all queens minus the awake and the
+    known ones)."""
+    return [
+        queen
+        for queen, known in zip(state.sleeping, state.known, strict=True)
+        if queen is not None and not known
+    ]
+
+
+def move_score(seen: Seen, move: Action) -> float:
+    """What `move` brings the seat at once, in progress towards the goal (`_progress`): a
+    queen woken counts for the seat, a queen stolen counts twice (the seat gains, her owner
+    loses), a queen put to sleep counts for her owner; knights and potions are weighed by the
+    chance that the target cannot block. Winning at once outweighs everything."""
+    deck = sleeping_queens_deck()
+    state, seat = seen.state, seen.seat
+    if isinstance(move, Block):
+        return WIN_BONUS
+    if isinstance(move, Allow):
+        return 0.0
+    if isinstance(move, King | Wake):
+        return _wake_value(seen, move.position)
+    if isinstance(move, Knight | Potion):
+        owner = state.owner_of(move.queen)
+        assert owner is not None
+        points = deck.queen_points[move.queen]
+        weight = 1.0 if owner == seen.leader() else 0.5
+        loss = (_progress(state, owner, -1, -points) - seen.progress[owner]) * weight
+        if isinstance(move, Potion):
+            return -loss * _unblocked(seen, owner, "wand")
+        gain = _progress(state, seat, 1, points) - seen.progress[seat]
+        wins = seen.progress[seat] + gain >= 1.0
+        return (gain - loss + (WIN_BONUS if wins else 0.0)) * _unblocked(seen, owner, "dragon")
+    if isinstance(move, Jester):
+        return JESTER_VALUE
+    assert isinstance(move, Discard)
+    return _discard_value(move)
+
+
+JESTER_VALUE = 0.015
+
+
+def _progress(state: State, seat: int, queens: int = 0, points: int = 0) -> float:
+    """How near `seat` is to the goal (SQ-9): queens or points, whichever is nearer (1 = won),
+    after `queens` more queens worth `points` more points."""
+    goal = state.goal
+    return max(
+        (len(state.awake[seat]) + queens) / goal.queens,
+        (state.points(seat) + points) / goal.points,
+    )
+
+
+def _unblocked(seen: Seen, owner: int, blocker: str) -> float:
+    """The chance that `owner` holds no `blocker`, from the cards the seat cannot see."""
+    unseen, kinds = seen.unseen()
+    left = kinds.get(blocker, 0)
+    chance = 1.0
+    for drawn in range(len(seen.state.hands[owner])):
+        chance *= max(0.0, 1 - left / max(1, unseen - drawn))
+    return chance
+
+
+def _wake_value(seen: Seen, position: int) -> float:
+    deck = sleeping_queens_deck()
+    state, seat = seen.state, seen.seat
+    if not state.known[position]:
+        points = round(seen.unknown_mean)
+    else:
+        queen = state.sleeping[position]
+        assert queen is not None
+        if deck.rivals.get(queen) in state.awake[seat]:
+            return -1.0  # she would go straight back to sleep (SQ-8)
+        points = deck.queen_points[queen]
+    after = _progress(state, seat, 1, points)
+    value = after - seen.progress[seat] + 0.01  # a sure gain beats an equal denial
+    return value + (WIN_BONUS if after >= 1.0 else 0.0)
+
+
+def _discard_value(move: Discard) -> float:
+    deck = sleeping_queens_deck()
+    kinds = {deck.kind[card] for card in move.cards}
+    if kinds != {"number"}:
+        return _KEEP[deck.kind[move.cards[0]]] / 100 if len(move.cards) == 1 else 0.0
+    return 0.01 * len(move.cards) + max(deck.value[card] for card in move.cards) / 10_000
+
+
+def make_player(
+    kind: str, seed: int = 0, iterations: int | None = None, budget_ms: float | None = None
+) -> Player:
+    """A player by strength name: "random", "greedy" or "search" (with its budget)."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    if kind == "search":
+        from companion.seats.sleeping_queens_search import SearchPlayer
+
+        return SearchPlayer(seed, iterations=iterations, budget_ms=budget_ms)
+    raise ValueError(f"unknown player {kind!r} (known: random, greedy, search)")
+
+
+PLAYER_KINDS = ("random", "greedy", "search")
