@@ -293,6 +293,7 @@ def run(
     cases_path: Path = CASES_PATH,
     tales: int = 0,
     turns: int = 20,
+    referee: MentionChecker | None = None,
 ) -> tuple[str, dict[str, Any]]:
     cases = load_cases(cases_path)
     stories = [c for c in cases if c["label"] == "consistent"]
@@ -311,7 +312,7 @@ def run(
     report, figures = summarise(narrator.name, continuation_tally, ending_tally, coherence, usage)
     if tales:
         lines, figures["stories"] = eval_tales(
-            narrator, deck, stories=tales, turns=turns, seed=seed
+            narrator, deck, stories=tales, turns=turns, seed=seed, referee=referee
         )
         report = "\n".join([report, *lines])
     return report, figures
@@ -365,6 +366,7 @@ def main_from_args(args: argparse.Namespace) -> int:
         cases_path=args.cases,
         tales=args.stories,
         turns=args.turns,
+        referee=referee,
     )
     print(report)
     args.out.mkdir(parents=True, exist_ok=True)

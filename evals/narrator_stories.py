@@ -9,8 +9,8 @@ with the next unplayed card of its hand, the other seats' unplayed cards going t
   (Japanese: character 3-grams, punctuation left out), averaged over the stories;
 - repeated-opener rate: sentences whose opener (first two words; Japanese: first three
   characters) is the opener of an earlier sentence of the same story;
-- refer-back share: sentences after the first that name a character or place (a deck character
-  or place by one of its names, or a capitalised name / katakana name) an earlier one named;
+- refer-back share: sentences after the first that name a character or place an earlier one
+  named (a deck character or place the referee finds, or a capitalised / katakana name);
 - endings naming something not told: linking sentences that name a deck element the referee does
   not find in the story, or a character or place name the story never used (target 0);
 - chosen card mentioned (referee): continuation requests answered, i.e. a proposal the referee
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards import Deck, Group, Language, fold
-from companion.story import Narrator, ProposalDropped
+from companion.story import MentionChecker, Narrator, ProposalDropped
 
 SEATS = 4
 HAND = 7
@@ -107,13 +107,16 @@ def opener(sentence: str, language: Language) -> str:
 
 
 class Entities:
-    """Characters and places a sentence names: deck characters and places (by any of their
-    names in the language), and names (capitalised words not opening the sentence, or opening
-    it when the story uses them mid-sentence too; katakana words in Japanese)."""
+    """Characters and places a sentence names: deck characters and places (by the referee when
+    one is given, the judge of mentions; else by their names, whole words), and names
+    (capitalised words not opening the sentence, or opening it when the story uses them
+    mid-sentence too; katakana words in Japanese)."""
 
-    def __init__(self, deck: Deck, language: Language) -> None:
+    def __init__(self, deck: Deck, language: Language, referee: MentionChecker | None) -> None:
         self.language = language
+        self.referee = referee
         groups = (Group.CHARACTERS, Group.PLACES)
+        self.ids = [card.id for group in groups for card in deck.in_group(group)]
         self.names = [
             (card.id, fold(name))
             for group in groups
@@ -121,7 +124,15 @@ class Entities:
             for name in card.names(language)
         ]
 
-    def cards(self, sentence: str) -> set[str]:
+    def cards(self, sentences: Sequence[str]) -> list[set[str]]:
+        if not sentences:
+            return []
+        if self.referee is not None:
+            rulings = self.referee.rule_many(list(sentences), self.ids)
+            return [{m.card for m in ruling.mentions} for ruling in rulings]
+        return [self._named(sentence) for sentence in sentences]
+
+    def _named(self, sentence: str) -> set[str]:
         folded = fold(sentence)
         found = set()
         for card_id, name in self.names:
@@ -144,8 +155,11 @@ class Entities:
                 names.add(match.group())
         return names
 
-    def of(self, sentence: str, story_names: set[str]) -> set[str]:
-        return self.cards(sentence) | self.proper_names(sentence, story_names)
+    def of(self, sentences: Sequence[str], story_names: set[str]) -> list[set[str]]:
+        return [
+            cards | self.proper_names(sentence, story_names)
+            for sentence, cards in zip(sentences, self.cards(sentences), strict=True)
+        ]
 
 
 def _mid_sentence_names(entities: Entities, sentences: Sequence[str]) -> set[str]:
@@ -155,43 +169,55 @@ def _mid_sentence_names(entities: Entities, sentences: Sequence[str]) -> set[str
     return found
 
 
-def measure(tales: Sequence[Tale], deck: Deck) -> dict[str, Any]:
+def _distinct_ratio(tale: Tale) -> float:
+    grams = [g for s in tale.sentences for g in trigrams(s, tale.language)]
+    return len(set(grams)) / len(grams) if grams else 1.0
+
+
+def _repeated_openers(tale: Tale) -> int:
+    seen: set[str] = set()
+    repeated = 0
+    for sentence in tale.sentences:
+        key = opener(sentence, tale.language)
+        repeated += key in seen
+        seen.add(key)
+    return repeated
+
+
+def _refer_back(tale: Tale, entities: Entities) -> tuple[int, bool]:
+    """(sentences after the first naming something an earlier one named, whether the linking
+    sentences name anything the story never named)."""
+    names = _mid_sentence_names(entities, tale.sentences)
+    told: set[str] = set()
+    hits = 0
+    for i, here in enumerate(entities.of(tale.sentences, names)):
+        hits += bool(i and here & told)
+        told |= here
+    linking = set().union(*entities.of(tale.ending, names))
+    return hits, bool(linking - told)
+
+
+def measure(
+    tales: Sequence[Tale], deck: Deck, referee: MentionChecker | None = None
+) -> dict[str, Any]:
     """The figures of one language's tales."""
     if not tales:
         return {}
-    language = tales[0].language
-    entities = Entities(deck, language)
-    ratios, openers, refer_back, endings_new = [], [0, 0], [0, 0], 0
-    for tale in tales:
-        grams = [g for s in tale.sentences for g in trigrams(s, language)]
-        ratios.append(len(set(grams)) / len(grams) if grams else 1.0)
-        seen_openers: set[str] = set()
-        for sentence in tale.sentences:
-            key = opener(sentence, language)
-            openers[0] += key in seen_openers
-            openers[1] += 1
-            seen_openers.add(key)
-        names = _mid_sentence_names(entities, tale.sentences)
-        told: set[str] = set()
-        for i, sentence in enumerate(tale.sentences):
-            here = entities.of(sentence, names)
-            if i:
-                refer_back[0] += bool(here & told)
-                refer_back[1] += 1
-            told |= here
-        linking_names = (
-            set().union(*(entities.of(s, names) for s in tale.ending)) if tale.ending else set()
-        )
-        endings_new += bool(linking_names - told)
+    entities = Entities(deck, tales[0].language, referee)
+    sentences = sum(len(t.sentences) for t in tales)
+    later = sum(max(0, len(t.sentences) - 1) for t in tales)
+    back = [_refer_back(tale, entities) for tale in tales]
     requests = sum(t.requests for t in tales)
     answered = sum(t.answered for t in tales)
     return {
         "stories": len(tales),
-        "sentences": sum(len(t.sentences) for t in tales),
-        "distinct_3gram_ratio": statistics.fmean(ratios),
-        "repeated_opener_rate": openers[0] / openers[1] if openers[1] else 0.0,
-        "refer_back_share": refer_back[0] / refer_back[1] if refer_back[1] else 0.0,
-        "endings_naming_untold": endings_new,
+        "sentences": sentences,
+        "distinct_3gram_ratio": statistics.fmean(_distinct_ratio(t) for t in tales),
+        "repeated_opener_rate": sum(map(_repeated_openers, tales)) / sentences
+        if sentences
+        else 0.0,
+        "refer_back_share": sum(hits for hits, _ in back) / later if later else 0.0,
+        "endings_naming_untold": sum(untold for _, untold in back),
         "endings": sum(bool(t.ending_sentence) for t in tales),
         "chosen_card_mentioned": answered / requests if requests else 0.0,
         "requests": requests,
@@ -223,12 +249,19 @@ def tales_report(figures: dict[str, dict[str, Any]], shown: dict[str, list[Tale]
 
 
 def eval_tales(
-    narrator: Narrator, deck: Deck, *, stories: int, turns: int, seed: int, show: int = 3
+    narrator: Narrator,
+    deck: Deck,
+    *,
+    stories: int,
+    turns: int,
+    seed: int,
+    show: int = 3,
+    referee: MentionChecker | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     figures: dict[str, dict[str, Any]] = {}
     shown: dict[str, list[Tale]] = {}
     for language in ("en", "ja", "es"):
         tales = [tell(narrator, deck, language, turns, seed + i) for i in range(stories)]
-        figures[language] = measure(tales, deck)
+        figures[language] = measure(tales, deck, referee)
         shown[language] = tales[:show]
     return tales_report(figures, shown), figures

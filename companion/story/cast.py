@@ -3,7 +3,8 @@
 The hero is the first of the lexicon's hero names the story uses (the planner gave it when it
 brought the hero in); the elements told are the deck's story cards whose names (label or alias,
 folded) appear in the story, in the order of their latest mention. Japanese is matched without
-word boundaries, longest name first, so 王子 is the prince and not the king.
+word boundaries, longest name first, so 王子 is the prince and not the king; short hiragana
+names are left out there.
 """
 
 from __future__ import annotations
@@ -31,13 +32,18 @@ class Cast:
         return None
 
 
+# Short hiragana names hide inside other words (くま in 遠くまで, かぎ in かぎり): left out.
+_SHORT_KANA = re.compile(r"[ぁ-ゖ]{1,3}")
+
+
 @cache
 def _names(deck: Deck, language: Language) -> tuple[re.Pattern[str], dict[str, str]]:
     owner: dict[str, str] = {}
     for card in deck.story_cards:
         if language in card.text:
             for name in card.names(language):
-                owner.setdefault(fold(name), card.id)
+                if not (language == "ja" and _SHORT_KANA.fullmatch(name)):
+                    owner.setdefault(fold(name), card.id)
     alternation = "|".join(re.escape(name) for name in sorted(owner, key=len, reverse=True))
     if language == "ja":
         return re.compile(f"(?:{alternation})"), owner

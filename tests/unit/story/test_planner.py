@@ -122,6 +122,7 @@ def test_the_cast_is_rebuilt_from_the_story(bundled: Deck) -> None:
         "the key",
     )
     assert told_cards(bundled, ["王子が来た。"], "ja") == ("prince",)  # not the king in 王子
+    assert told_cards(bundled, ["遠くまで知れわたった。"], "ja") == ()  # no くま (bear) there
 
 
 def test_a_new_hero_is_brought_in_once_and_kept(bundled: Deck) -> None:
