@@ -26,7 +26,7 @@ from companion.games.sleeping_queens import (
 )
 from companion.seats.sleeping_queens import greedy_move
 
-DEFAULT_ITERATIONS = 120
+DEFAULT_ITERATIONS = 60
 DEFAULT_BUDGET_MS = 150.0
 HORIZON_TURNS = 4
 MIN_GAP = 0.02
