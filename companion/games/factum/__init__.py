@@ -22,6 +22,7 @@ A turn, phase by phase (`state.phase`; `state.awaiting()` names who must act):
     judging       `ChooseGuessers(seat, guessers="storyteller" | "judge")`: the judge
     decoys        `Decoy(seat, card)`: every seat of the non-guessing team, captain included;
                   after the last one the table is filled up to 5 from the deck and shuffled
+    filling       `DeclareFill(seat, cards)`: physical deck, the judge names the fill-up
     guessing      `Guess(seat, card)`: every seat of the guessing team but its captain
     best_story    `BestStory(seat, prefer="current" | "reigning")`: from the second turn on
     over          someone reached the target (15) at the end of a turn: `winners(state)`
@@ -64,12 +65,15 @@ Readings of the rules (the seed is a machine translation; these are the engine's
   score reaches the target; the highest score wins, and tied seats win together.
 - Story text is optional: `Tell` without `text` records that the story was told aloud.
 
-A physical deck (printed cards at a live table), not built yet, fits this model: hands would be
-counts the engine cannot see (like Once Upon a Time's `hidden` cards), `Tell` and `Decoy` would
-name the printed card (its id or number) and the engine would check only that it is not already
-somewhere it knows of; the fill-up cards would be drawn by a person and named in a `declare_fill`
-action; the engine would still shuffle the table's ids and phones would show the order to lay
-them out. Hands, refills and the draw pile would not be tracked card by card.
+Deck modes (`Config.deck_mode`). "virtual" (online or solo): the engine deals, fills up,
+refills and reshuffles, and every card is always in one known place. "physical" (a live table
+with printed cards, each carrying its id): the engine deals nothing and tracks no hand or draw
+pile; `Tell` and `Decoy` name any card of the deck that is not on this turn's table, and when
+the table lacks cards the judge (who knows the answer and does not guess) draws them and names
+them in `DeclareFill(seat, cards)` (phase "filling"). The engine still shuffles the table's
+cards (the phones show the order to lay them out), counts the votes and keeps the score;
+`discard` then records the cards laid down in finished turns. The phones carry only what must
+be secret: the judge's view of the card, each decoy, the votes.
 
 `legal_actions(state) -> {seat: (Move, ...)}` (empty for seats that wait); `seat_view(state,
 seat)` in `views` is what one seat may see. Errors (from `companion.games.base`): `RuleViolation`
@@ -84,6 +88,7 @@ from companion.games.factum.actions import (
     ActionType,
     BestStory,
     ChooseGuessers,
+    DeclareFill,
     Decoy,
     Guess,
     Tell,
@@ -129,6 +134,7 @@ __all__ = [
     "ChooseGuessers",
     "Config",
     "ConfigError",
+    "DeclareFill",
     "Decoy",
     "GameError",
     "Guess",

@@ -1,4 +1,4 @@
-"""Actions: a union of frozen models tagged by `type`, each naming the `seat` that acts.
+"""Actions: a union of frozen models tagged by `type`, each naming the `seat` that acts::
 
 volunteer        seat, teammates?, judge?   FA-2/FA-8: a seat offers to tell; teams are split
 tell             seat, card, text?          FA-2: the storyteller's card; the story is told
@@ -6,6 +6,7 @@ choose_guessers  seat, guessers             FA-3: the judge picks "storyteller" 
 decoy            seat, card                 FA-4: a non-guessing seat adds a card
 guess            seat, card                 FA-5: a guessing seat votes for a table card
 best_story       seat, prefer               FA-7: "current" or "reigning", a secret vote
+declare_fill     seat, cards                physical deck: the judge names the fill-up cards
 """
 
 from typing import Annotated, Literal
@@ -79,11 +80,22 @@ class BestStory(Frozen):
     prefer: Literal["current", "reigning"]
 
 
+class DeclareFill(Frozen):
+    """Physical deck (FA-4): the judge draws the fill-up cards from the printed deck and names
+    them, exactly as many as the table lacks to reach 5."""
+
+    type: Literal["declare_fill"] = "declare_fill"
+    seat: int
+    cards: tuple[str, ...]
+
+
 Action = Annotated[
-    Volunteer | Tell | ChooseGuessers | Decoy | Guess | BestStory,
+    Volunteer | Tell | ChooseGuessers | Decoy | DeclareFill | Guess | BestStory,
     Field(discriminator="type"),
 ]
-ActionType = Literal["volunteer", "tell", "choose_guessers", "decoy", "guess", "best_story"]
+ActionType = Literal[
+    "volunteer", "tell", "choose_guessers", "decoy", "declare_fill", "guess", "best_story"
+]
 
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
 

@@ -1,6 +1,7 @@
 """How a Factum game is set up: players in seating order, the plot-card deck, the seed, options."""
 
 from collections import Counter
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -12,6 +13,8 @@ HAND_SIZE = 5  # FA-1
 TABLE_MINIMUM = 5  # FA-4: the table is filled up to 5 cards
 TARGET_SCORE = 15  # FA-9
 MAX_CARD_CHARS = 500
+
+DeckMode = Literal["virtual", "physical"]
 
 
 def smaller_team(players: int) -> int:
@@ -36,11 +39,15 @@ class Config(Frozen):
     `companion.story.factum.factum_bank`, or cards a table wrote); each must be unique.
     `seed` drives every chance step (deal, team split, fill-up, table shuffle, reshuffles, a tie
     in the guessing vote). `target_score` is FA-9's 15 unless a table agrees on another.
+    `deck_mode`: "virtual", the engine deals and draws; "physical", printed cards at a live
+    table: the engine deals nothing and players name the cards they put down (see the package
+    docstring).
     """
 
     players: tuple[str, ...]
     deck: tuple[str, ...]
     seed: int = 0
+    deck_mode: DeckMode = "virtual"
     target_score: int = Field(default=TARGET_SCORE, ge=1, le=100)
 
     @model_validator(mode="after")

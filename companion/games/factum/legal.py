@@ -7,6 +7,7 @@ the judge, "current"/"reigning" for the best-story vote). A volunteer may also n
 
 from dataclasses import dataclass
 
+from companion.games.factum.config import TABLE_MINIMUM
 from companion.games.factum.state import State
 
 _BY_HAND = frozenset({"storytelling", "decoys"})
@@ -14,11 +15,15 @@ _BY_HAND = frozenset({"storytelling", "decoys"})
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One kind of action a seat may take now."""
+    """One kind of action a seat may take now: the `cards` it may name, the `options` of a
+    choice. Physical deck: `any_card` says any card of the deck not on the table may be named
+    (the engine does not know hands), and `count` how many fill-up cards `declare_fill` names."""
 
     type: str
     cards: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
+    any_card: bool = False
+    count: int = 0
 
 
 def legal_actions(state: State) -> dict[int, tuple[Move, ...]]:
@@ -46,11 +51,14 @@ def _moves(state: State, seat: int) -> tuple[Move, ...]:
     if turn is None:
         return ()
     if state.phase == "storytelling":
-        return (Move("tell", cards=state.hands[seat]),)
+        return (Move("tell", cards=state.hands[seat], any_card=state.physical),)
     if state.phase == "judging":
         return (Move("choose_guessers", options=("storyteller", "judge")),)
     if state.phase == "decoys":
-        return (Move("decoy", cards=state.hands[seat]),)
+        return (Move("decoy", cards=state.hands[seat], any_card=state.physical),)
+    if state.phase == "filling":
+        count = max(0, TABLE_MINIMUM - len(turn.table_cards()))
+        return (Move("declare_fill", any_card=True, count=count),)
     if state.phase == "guessing":
         return (Move("guess", cards=turn.table),)
     if state.phase == "best_story":

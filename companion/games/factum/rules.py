@@ -11,6 +11,7 @@ from companion.games.factum.actions import (
     Action,
     BestStory,
     ChooseGuessers,
+    DeclareFill,
     Decoy,
     Guess,
     Tell,
@@ -27,6 +28,7 @@ _PHASE_OF: dict[str, tuple[Phase, str]] = {
     "tell": ("storytelling", "FA-2"),
     "choose_guessers": ("judging", "FA-3"),
     "decoy": ("decoys", "FA-4"),
+    "declare_fill": ("filling", "FA-4"),
     "guess": ("guessing", "FA-5"),
     "best_story": ("best_story", "FA-7"),
 }
@@ -60,6 +62,8 @@ def apply(state: State, action: Action) -> State:
         return _next(state, phase="decoys", turn=turn)
     if isinstance(action, Decoy):
         return _decoy(state, action)
+    if isinstance(action, DeclareFill):
+        return _declare_fill(state, action)
     if isinstance(action, Guess):
         return _guess(state, action)
     return _best_story(state, action)
@@ -70,6 +74,11 @@ def _next(state: State, **update: Any) -> State:
 
 
 def _take_from_hand(state: State, seat: int, card: str, rule: str) -> tuple[tuple[str, ...], ...]:
+    """The hands once `seat` has put `card` down. A physical deck's hands are not known: any
+    card of the deck that is not on the table already will do."""
+    if state.physical:
+        _check_unplaced(state, card, rule)
+        return state.hands
     if card not in state.hands[seat]:
         if card not in state.config.deck:
             raise InvalidAction(f"{card!r} is not a card of this game's deck")
@@ -77,6 +86,13 @@ def _take_from_hand(state: State, seat: int, card: str, rule: str) -> tuple[tupl
     hands = list(state.hands)
     hands[seat] = tuple(c for c in hands[seat] if c != card)
     return tuple(hands)
+
+
+def _check_unplaced(state: State, card: str, rule: str) -> None:
+    if card not in state.config.deck:
+        raise InvalidAction(f"{card!r} is not a card of this game's deck")
+    if state.turn is not None and card in state.turn.table_cards():
+        raise RuleViolation(rule, f"{card!r} is on the table already")
 
 
 def _tell(state: State, action: Tell) -> State:
@@ -92,20 +108,41 @@ def _decoy(state: State, action: Decoy) -> State:
     turn = turn.model_copy(update={"decoys": {**turn.decoys, action.seat: action.card}})
     if len(turn.decoys) < len(turn.confusing_team):
         return _next(state, hands=hands, turn=turn)
+    if state.physical and _missing(turn):
+        return _next(state, phase="filling", turn=turn)
     return _show_table(state, turn, hands)
 
 
+def _missing(turn: Turn) -> int:
+    return max(0, TABLE_MINIMUM - len(turn.table_cards()))
+
+
+def _declare_fill(state: State, action: DeclareFill) -> State:
+    turn = state.current()
+    if len(action.cards) != _missing(turn):
+        raise RuleViolation(
+            "FA-4", f"the table lacks {_missing(turn)} cards; {len(action.cards)} were named"
+        )
+    if len(set(action.cards)) != len(action.cards):
+        raise InvalidAction(f"a card is named twice in {list(action.cards)}")
+    for card in action.cards:
+        _check_unplaced(state, card, "FA-4")
+    return _show_table(state, turn.model_copy(update={"fill": action.cards}), state.hands)
+
+
 def _show_table(state: State, turn: Turn, hands: tuple[tuple[str, ...], ...]) -> State:
-    """FA-4: fill the table up to 5 from the deck; FA-5: shuffle the cards and show them."""
+    """FA-4: fill the table up to 5 from the deck (physical: the cards the judge named);
+    FA-5: shuffle the cards and show them."""
     piles = Piles(state.draw_pile, state.discard, state.reshuffles)
-    placed = turn.table_cards()
-    fill, piles = draw(piles, max(0, TABLE_MINIMUM - len(placed)), state.config.seed)
-    table = shuffled((*placed, *fill), state.config.seed, f"table-{turn.number}")
+    if not state.physical:
+        fill, piles = draw(piles, _missing(turn), state.config.seed)
+        turn = turn.model_copy(update={"fill": fill})
+    table = shuffled(turn.table_cards(), state.config.seed, f"table-{turn.number}")
     return _next(
         state,
         phase="guessing",
         hands=hands,
-        turn=turn.model_copy(update={"fill": fill, "table": table, "voters": turn.guess_voters}),
+        turn=turn.model_copy(update={"table": table, "voters": turn.guess_voters}),
         draw_pile=piles.draw,
         discard=piles.discard,
         reshuffles=piles.reshuffles,

@@ -101,7 +101,9 @@ def end_turn(state: State) -> State:
     turn = state.current()
     seed = state.config.seed
     piles = Piles(state.draw_pile, (*state.discard, *turn.table), state.reshuffles)
-    hands, piles = refill(state.hands, piles, seed, (turn.storyteller + 1) % state.players)
+    hands = state.hands
+    if not state.physical:  # a physical deck: people draw their own cards
+        hands, piles = refill(hands, piles, seed, (turn.storyteller + 1) % state.players)
     top = max(state.scores)
     over = top >= state.config.target_score
     return state.model_copy(

@@ -9,7 +9,15 @@ from companion.games.factum.state import State, Turn
 
 
 def new_game(config: Config) -> State:
-    """Shuffle the deck (seeded by "deal") and deal 5 cards to each seat in seat order."""
+    """Shuffle the deck (seeded by "deal") and deal 5 cards to each seat in seat order.
+    A physical deck is dealt at the table: the engine's hands and draw pile stay empty."""
+    if config.deck_mode == "physical":
+        return State(
+            config=config,
+            hands=((),) * config.player_count,
+            draw_pile=(),
+            scores=(0,) * config.player_count,
+        )
     pile = shuffled(config.deck, config.seed, "deal")
     hands = tuple(
         pile[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(config.player_count)

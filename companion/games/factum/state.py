@@ -1,8 +1,10 @@
 """The frozen game state: hands, piles, scores, the phase, the current turn and past turns.
 
-Card model: every card of `config.deck` is in exactly one place: the draw pile (ordered, top
-first), a seat's hand, the current turn's table (the storyteller's card, the decoys and the
-fill-up cards) or the discard pile.
+Card model (virtual deck): every card of `config.deck` is in exactly one place: the draw pile
+(ordered, top first), a seat's hand, the current turn's table (the storyteller's card, the
+decoys and the fill-up cards) or the discard pile. Physical deck: hands and the draw pile stay
+empty (the printed cards are at the table); the table is known card by card, and `discard`
+records every card laid down in a finished turn (people may reshuffle them into their deck).
 
 Phases (`State.phase`) and who must act (`State.awaiting()`):
 
@@ -10,6 +12,7 @@ Phases (`State.phase`) and who must act (`State.awaiting()`):
     storytelling  the storyteller tells, then names the card (`tell`)
     judging       the judge chooses the guessing team (FA-3)
     decoys        each seat of the non-guessing team that has not added its card (FA-4)
+    filling       physical deck only, when the table lacks cards: the judge names the fill-up
     guessing      each voter of the guessing team that has not voted (FA-5)
     best_story    each voter of the best-story vote that has not voted (FA-7)
     over          nobody: someone reached the target score (FA-9)
@@ -22,7 +25,9 @@ from companion.games.base import Frozen
 from companion.games.factum.actions import Team
 from companion.games.factum.config import Config
 
-Phase = Literal["volunteer", "storytelling", "judging", "decoys", "guessing", "best_story", "over"]
+Phase = Literal[
+    "volunteer", "storytelling", "judging", "decoys", "filling", "guessing", "best_story", "over"
+]
 BestResult = Literal["current", "reigning", "tie"]
 
 
@@ -122,6 +127,10 @@ class State(Frozen):
         return len(self.hands)
 
     @property
+    def physical(self) -> bool:
+        return self.config.deck_mode == "physical"
+
+    @property
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
@@ -150,7 +159,7 @@ class State(Frozen):
             return ()
         if self.phase == "storytelling":
             return (turn.storyteller,)
-        if self.phase == "judging":
+        if self.phase in ("judging", "filling"):
             return (turn.judge,)
         if self.phase == "decoys":
             return tuple(s for s in turn.confusing_team if s not in turn.decoys)

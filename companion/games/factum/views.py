@@ -27,6 +27,7 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
         "game": "factum",
         "seat": seat,
         "phase": state.phase,
+        "deck_mode": state.config.deck_mode,
         "players": list(state.config.players),
         "scores": list(state.scores),
         "target_score": state.config.target_score,

@@ -7,6 +7,7 @@ from companion.games.factum import (
     BestStory,
     ChooseGuessers,
     Config,
+    DeclareFill,
     Decoy,
     Guess,
     State,
@@ -39,14 +40,23 @@ def random_action(state: State, rng: random.Random) -> Action:
     if move.type == "volunteer":
         return Volunteer(seat=seat)
     if move.type == "tell":
-        return Tell(seat=seat, card=rng.choice(move.cards), text=rng.choice([None, "a story"]))
+        card = rng.choice(move.cards or _unplaced(state))
+        return Tell(seat=seat, card=card, text=rng.choice([None, "a story"]))
     if move.type == "choose_guessers":
         return ChooseGuessers(seat=seat, guessers=rng.choice(["storyteller", "judge"]))
     if move.type == "decoy":
-        return Decoy(seat=seat, card=rng.choice(move.cards))
+        return Decoy(seat=seat, card=rng.choice(move.cards or _unplaced(state)))
+    if move.type == "declare_fill":
+        return DeclareFill(seat=seat, cards=tuple(rng.sample(_unplaced(state), move.count)))
     if move.type == "guess":
         return Guess(seat=seat, card=rng.choice(move.cards))
     return BestStory(seat=seat, prefer=rng.choice(["current", "reigning"]))
+
+
+def _unplaced(state: State) -> list[str]:
+    """Physical deck: the cards a seat may name (any card not on this turn's table)."""
+    placed = set(state.turn.table_cards()) if state.turn is not None else set()
+    return [card for card in state.config.deck if card not in placed]
 
 
 def told(state: State, seat: int, guessers: str = "judge", text: str | None = "a story") -> State:

@@ -27,6 +27,9 @@ def _other_hands_and_pile(state: State, seat: int | None, rng: random.Random) ->
     others = [s for s in range(state.players) if s != seat]
     pool = [*state.draw_pile, *(card for s in others for card in state.hands[s])]
     turn = state.turn
+    if state.physical:  # any card not on the table might be in anyone's hand
+        placed = set(turn.table_cards()) if turn is not None else set()
+        pool += [card for card in state.config.deck if card not in placed]
     hidden_turn = turn is not None and not turn.table
     if turn is not None and hidden_turn:
         pool += [card for s, card in turn.decoys.items() if s != seat]
@@ -45,7 +48,8 @@ def _other_hands_and_pile(state: State, seat: int | None, rng: random.Random) ->
         if card is not None and not _sees_card(state, turn, seat):
             card = pool.pop()
         turn = turn.model_copy(update={"decoys": decoys, "card": card})
-    update = {"hands": tuple(hands), "draw_pile": tuple(pool), "turn": turn}
+    pile = () if state.physical else tuple(pool)
+    update = {"hands": tuple(hands), "draw_pile": pile, "turn": turn}
     return state.model_copy(update=update)
 
 
@@ -83,7 +87,8 @@ def test_seat_view_never_shows_another_seats_secret() -> None:
         rng = random.Random(number)
         players = 4 + number % 9
         size = 80 if number % 2 else 5 * players + 2  # small decks: reshuffled cards come back
-        state = new_game(config(players, seed=number, size=size))
+        mode = "physical" if number % 4 == 3 else "virtual"
+        state = new_game(config(players, seed=number, size=size, deck_mode=mode))
         for _ in range(MAX_STEPS):
             seat = rng.choice([None, *range(players)])
             view = seat_view(state, seat)
