@@ -10,6 +10,7 @@ _COMMAND_MODULES = (
     "companion.referee.cli",
     "companion.story.cli",
     "companion.seats.factum_cli",
+    "companion.seats.dice_upon_a_time_tournament",
     "companion.seats.sleeping_queens_cli",
     "api.cli",
 )
