@@ -139,7 +139,8 @@ def determinise(state: State, seat: int, rng: random.Random) -> State:
             hands[other] = tuple(unseen[taken : taken + size])
             taken += size
     places = [p for p, q in enumerate(state.sleeping) if q is not None and not state.known[p]]
-    queens = [state.sleeping[p] for p in places]
+    # sorted first: the sample must not depend on where the queens truly lie
+    queens = sorted(q for p in places if (q := state.sleeping[p]) is not None)
     rng.shuffle(queens)
     sleeping = list(state.sleeping)
     for place, queen in zip(places, queens, strict=True):
