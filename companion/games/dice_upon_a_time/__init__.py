@@ -48,6 +48,12 @@ Readings of the seed where it leaves a choice (each decided here, tests pin them
   a luck card that only draws a quest is replaced by the next card; side quests count if any
   player meets them at the end. Ties in the competitive game are shared (no tie-break given).
 - Trades are recorded as one agreed action; co-operatively quests are not traded (shared).
+- The seed's quest icon "a place where another player is" is not modelled: none of our cards
+  use it. Story and item effects touch only the drawer; event gifts go to everyone.
+- Chapter events are ours (the seed names no event): gifts to everyone, or a modifier for the
+  chapter (lame horses, sleeping wolf, a fairy giving two, resource places giving one more).
+
+AI travellers (random, heuristic, search) and the tournament live in `companion.seats`.
 
 Errors (from `companion.games.base`): `RuleViolation(rule="DU-n")`, `InvalidAction`,
 `ConfigError` (a board lacking a place our cards name), `ReplayError`.
