@@ -1,0 +1,119 @@
+"""Sleeping Queens AI players: every choice legal, choices repeatable under a seed, the search
+blind to hidden cards, and a small sanity match (the tournament figures come from the
+`companion sleeping-queens tournament` command, not from here)."""
+
+import random
+
+import pytest
+
+from companion.games.sleeping_queens import (
+    Block,
+    Config,
+    Knight,
+    State,
+    apply,
+    legal_moves,
+    new_game,
+)
+from companion.seats.sleeping_queens import GreedyPlayer, RandomPlayer, greedy_move, make_player
+from companion.seats.sleeping_queens_search import SearchPlayer, determinise
+from companion.seats.sleeping_queens_tournament import play_game, tournament, wilson
+from tests.unit.games.sleeping_queens.helpers import NAMES, arrange, check_invariants
+
+
+def positions(games: int, players: int = 2) -> list[tuple[State, int]]:
+    """Mid-game positions reached by random play, with the seat that must act."""
+    rng = random.Random(31)
+    found: list[tuple[State, int]] = []
+    for game in range(games):
+        state = new_game(Config(players=NAMES[:players], seed=500 + game))
+        while not state.over:
+            acting = state.acting_seat()
+            assert acting is not None
+            if rng.random() < 0.15:
+                found.append((state, acting))
+            state = apply(state, rng.choice(legal_moves(state, acting)))
+    return found
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "search"])
+def test_every_choice_is_legal(kind: str) -> None:
+    player = make_player(kind, seed=3, iterations=12, budget_ms=None)
+    for state, seat in positions(4 if kind == "search" else 20, players=3):
+        action = player.choose(state, seat)
+        assert action.seat == seat
+        check_invariants(apply(state, action))
+
+
+def test_search_is_deterministic_under_its_seed_when_bounded_by_iterations() -> None:
+    for state, seat in positions(3)[:12]:
+        first = SearchPlayer(seed=9, iterations=24, budget_ms=None).choose(state, seat)
+        again = SearchPlayer(seed=9, iterations=24, budget_ms=None).choose(state, seat)
+        assert first == again
+    greedy = GreedyPlayer()
+    state, seat = positions(1)[0]
+    assert greedy.choose(state, seat) == greedy.choose(state, seat)
+    assert RandomPlayer(4).choose(state, seat) == RandomPlayer(4).choose(state, seat)
+
+
+def test_search_does_not_read_the_hidden_cards() -> None:
+    """Swap the other seat's hand with the top of the draw pile and reshuffle where the unknown
+    queens lie: what the seat sees is unchanged, so its choice must be too."""
+    for state, seat in positions(3)[:10]:
+        other = 1 - seat
+        pile, hand = list(state.draw_pile), list(state.hands[other])
+        size = min(len(pile), len(hand))
+        hands = list(state.hands)
+        hands[other] = tuple(pile[:size] + hand[size:])
+        unknown = [p for p, q in enumerate(state.sleeping) if q and not state.known[p]]
+        sleeping = list(state.sleeping)
+        moved = [sleeping[p] for p in unknown]
+        for place, queen in zip(unknown, moved[1:] + moved[:1], strict=True):
+            sleeping[place] = queen
+        twin = state.model_copy(
+            update={
+                "hands": tuple(hands),
+                "draw_pile": (*hand[:size], *pile[size:]),
+                "sleeping": tuple(sleeping),
+            }
+        )
+        player = SearchPlayer(seed=2, iterations=20, budget_ms=None)
+        assert player.choose(state, seat) == player.choose(twin, seat)
+        world = determinise(state, seat, random.Random(1))
+        assert world.hands[seat] == state.hands[seat] and world.awake == state.awake
+        check_invariants(world)
+
+
+def test_greedy_blocks_and_steals_the_best_queen() -> None:
+    state = arrange(2, hands={0: ["knight-1", "number-1-1", "number-2-1", "number-3-1",
+                                  "number-9-1"]}, awake={1: ["rainbow", "heart"]})  # fmt: skip
+    move = greedy_move(state, 0)
+    assert isinstance(move, Knight) and move.queen == "heart"
+    pending = apply(state, move).model_copy(
+        update={"hands": (state.hands[0][1:], ("dragon-1", *state.hands[1][1:]))}
+    )
+    assert isinstance(greedy_move(pending, 1), Block)
+
+
+def test_search_time_is_bounded_by_its_millisecond_budget() -> None:
+    player = SearchPlayer(seed=1, iterations=None, budget_ms=20)
+    state, seat = next((s, a) for s, a in positions(2) if len(legal_moves(s, a)) > 3)
+    player.choose(state, seat)
+    assert player.last_iterations >= 1
+    with pytest.raises(ValueError, match="budget"):
+        SearchPlayer(iterations=None, budget_ms=None)
+
+
+def test_small_sanity_match() -> None:
+    result = tournament("greedy", "random", games=60, seed=4)
+    assert result.games == 60 and result.score("a") > result.score("b")
+    state, actions = play_game([make_player("random", 1), make_player("random", 2)], seed=8)
+    assert state.over and actions > 0
+    with pytest.raises(ValueError, match="unknown player"):
+        make_player("perfect")
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(60, 100)
+    assert low == pytest.approx(0.502, abs=0.001) and high == pytest.approx(0.690, abs=0.001)
+    assert wilson(0, 0) == (0.0, 1.0)
