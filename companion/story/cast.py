@@ -39,11 +39,13 @@ _SHORT_KANA = re.compile(r"[ぁ-ゖ]{1,3}")
 @cache
 def _names(deck: Deck, language: Language) -> tuple[re.Pattern[str], dict[str, str]]:
     owner: dict[str, str] = {}
-    for card in deck.story_cards:
-        if language in card.text:
-            for name in card.names(language):
-                if not (language == "ja" and _SHORT_KANA.fullmatch(name)):
-                    owner.setdefault(fold(name), card.id)
+    for labels in (True, False):  # a label wins over another card's alias (Dragon, not Monster)
+        for card in deck.story_cards:
+            if language in card.text:
+                text = card.text[language]
+                for name in (text.label,) if labels else text.aliases:
+                    if not (language == "ja" and _SHORT_KANA.fullmatch(name)):
+                        owner.setdefault(fold(name), card.id)
     alternation = "|".join(re.escape(name) for name in sorted(owner, key=len, reverse=True))
     if language == "ja":
         return re.compile(f"(?:{alternation})"), owner

@@ -25,6 +25,8 @@ from companion.story.tale_data import Arc, Hero, Lexicon, Template, arc, lexicon
 
 _STEER_FROM_STEP = 2  # steering sentences from the departure on
 _STEER_SHARE = 0.3  # of the turns from then on
+_NEARBY_SHARE = 0.3  # of the clauses that could be set near the latest place told
+_NEARBY_GROUPS = (Group.CHARACTERS, Group.ITEMS)  # an event or aspect is not set anywhere
 _OPENERS_PER_CLAUSE = 2
 _REFERRING_SLOTS = ("{foe}", "{friend}", "{place}", "{thing}")
 _ES_CONTRACTIONS = ((re.compile(r"\ba el\b"), "al"), (re.compile(r"\bde el\b"), "del"))
@@ -140,10 +142,13 @@ def finish(text: str, language: Language, opener: str = "") -> str:
     return text if text.endswith((".", "!", "?", "»", "”")) else text + "."
 
 
-def _ordered_clauses(turn: Turn, templates: Sequence[Template], story_folded: str) -> list[str]:
+def _ordered_clauses(
+    turn: Turn, card: StoryCard, templates: Sequence[Template], story_folded: str
+) -> list[str]:
     """Rendered clauses: those fitting the step first, then those referring back, then the rest;
-    a clause the story already holds comes last."""
-    ranked: list[tuple[int, float, str]] = []
+    a clause the story already holds comes last. Some turns set a character's or thing's clause
+    that names no told element near the latest place told ("… not far from the forest")."""
+    ranked: list[tuple[float, float, str]] = []
     for template in templates:
         text = template.text
         if turn.hero_just_named:
@@ -151,13 +156,27 @@ def _ordered_clauses(turn: Turn, templates: Sequence[Template], story_folded: st
         clause = render(text, turn.values)
         if clause is None:
             continue
+        referring = any(slot in template.text for slot in _REFERRING_SLOTS)
         rank = 0 if turn.step in template.steps else (1 if not template.steps else 3)
-        if rank == 1 and not any(slot in template.text for slot in _REFERRING_SLOTS):
+        if rank == 1 and not referring:
             rank = 2
         if fold(clause) in story_folded:
             rank += 4
         ranked.append((rank, turn.rng.random(), clause))
+        nearby = _nearby(turn, card, clause) if not referring else None
+        if nearby:
+            ranked.append((rank - 0.5, turn.rng.random(), nearby))
     return [clause for _, _, clause in sorted(ranked)]
+
+
+def _nearby(turn: Turn, card: StoryCard, clause: str) -> str | None:
+    place = turn.values.get("place")
+    pool = turn.lexicon.nearby
+    if not place or not pool or card.group not in _NEARBY_GROUPS:
+        return None
+    if turn.rng.random() >= _NEARBY_SHARE:
+        return None
+    return turn.rng.choice(pool).format_map({"clause": clause, "place": place})
 
 
 def _ordered_openers(turn: Turn, story: Sequence[str]) -> list[str]:
@@ -226,7 +245,7 @@ def continuations(
     if frame:
         turn = replace(turn, hero_just_named=opens_with_hero(turn.lexicon, turn.hero, frame))
     lead = (turn.intro,) if turn.intro else ((frame,) if frame else ())
-    clauses = _ordered_clauses(turn, turn.lexicon.cards[card.id], story_folded)
+    clauses = _ordered_clauses(turn, card, turn.lexicon.cards[card.id], story_folded)
     openers = _ordered_openers(turn, story)
     steer = None if lead else _steering(turn, ending_id, story_folded)
     for clause in clauses:

@@ -15,6 +15,7 @@ language's words:
               marks a template that fits those arc steps
     frames    per arc step (but the first), sentences that open the step ("But {hero}'s quiet
               days were numbered"), naming only the hero and a told {foe}
+    nearby    ways to set a clause near the latest place told: {clause}, {place}
     steer     per ending motif, sentences that steer toward that kind of ending
     links     per ending motif (and `any`), linking sentences for an ending
 
@@ -80,6 +81,7 @@ class Lexicon:
     nouns: dict[str, str]
     cards: dict[str, tuple[Template, ...]]
     frames: dict[str, tuple[str, ...]]
+    nearby: tuple[str, ...]
     steer: dict[str, tuple[str, ...]]
     links: dict[str, tuple[str, ...]]
 
@@ -168,6 +170,7 @@ def lexicon(language: Language, data_dir: Path = DATA) -> Lexicon:
         nouns={k: str(v) for k, v in _mapping(path, "nouns", data.get("nouns")).items()},
         cards={k: tuple(map(_template, v)) for k, v in lists("cards").items()},
         frames=lists("frames"),
+        nearby=_strings(path, "nearby", data.get("nearby", [])),
         steer=lists("steer"),
         links=lists("links"),
     )

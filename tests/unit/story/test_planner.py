@@ -123,6 +123,7 @@ def test_the_cast_is_rebuilt_from_the_story(bundled: Deck) -> None:
     )
     assert told_cards(bundled, ["王子が来た。"], "ja") == ("prince",)  # not the king in 王子
     assert told_cards(bundled, ["遠くまで知れわたった。"], "ja") == ()  # no くま (bear) there
+    assert told_cards(bundled, ["Un dragón volaba."], "es") == ("dragon",)  # its label wins
 
 
 def test_a_new_hero_is_brought_in_once_and_kept(bundled: Deck) -> None:
@@ -213,3 +214,21 @@ def test_malformed_data_names_the_file_and_field(tmp_path: Path) -> None:
     (tmp_path / "tale_en.yaml").write_text(source.replace("heroes:", "heroes: 3\nold:"), "utf-8")
     with pytest.raises(TaleDataError, match=r"tale_en\.yaml: heroes"):
         lexicon.__wrapped__("en", tmp_path)
+
+
+def test_characters_and_things_are_sometimes_set_near_the_latest_place(bundled: Deck) -> None:
+    story = ["Once upon a time there lived a young weaver named Elsa.", "Elsa went into a forest."]
+    near = re.compile(r"(not far from|somewhere near) the forest")
+
+    def proposals(card: str) -> list[str]:
+        return [
+            sentence
+            for filler in range(12)  # twelve story lengths: twelve draws
+            for told in planner.continuations(
+                bundled, [*story, *["She waited."] * filler], bundled.story_card(card), "e", "en"
+            )
+            for sentence in told
+        ]
+
+    assert any(near.search(s) for s in proposals("wolf"))
+    assert not any(near.search(s) for s in proposals("brave"))  # an aspect is set nowhere
