@@ -39,19 +39,7 @@ def apply(state: State, action: Action) -> State:
     check_seat(action.seat, state.players)
     if state.is_terminal:
         raise RuleViolation("FA-9", "the game is over")
-    phase, rule = _PHASE_OF[action.type]
-    if state.phase != phase:
-        raise RuleViolation(rule, f"a {action.type!r} needs the {phase} phase; it is {state.phase}")
-    if action.seat not in state.awaiting():
-        if state.phase == "volunteer":
-            raise RuleViolation(
-                "FA-8", f"seat {action.seat} told the last story: not twice in a row"
-            )
-        waiting = list(state.awaiting())
-        raise RuleViolation(
-            rule,
-            f"seat {action.seat} may not act in the {state.phase} phase; waiting on {waiting}",
-        )
+    _check_turn_to_act(state, action)
     if isinstance(action, Volunteer):
         turn = new_turn(state, action.seat, action.teammates, action.judge)
         return _next(state, phase="storytelling", turn=turn)
@@ -67,6 +55,22 @@ def apply(state: State, action: Action) -> State:
     if isinstance(action, Guess):
         return _guess(state, action)
     return _best_story(state, action)
+
+
+def _check_turn_to_act(state: State, action: Action) -> None:
+    """The action belongs to the phase, and its seat is one the phase waits on."""
+    phase, rule = _PHASE_OF[action.type]
+    if state.phase != phase:
+        raise RuleViolation(rule, f"a {action.type!r} needs the {phase} phase; it is {state.phase}")
+    waiting = state.awaiting()
+    if action.seat in waiting:
+        return
+    if state.phase == "volunteer":
+        raise RuleViolation("FA-8", f"seat {action.seat} told the last story: not twice in a row")
+    raise RuleViolation(
+        rule,
+        f"seat {action.seat} may not act in the {state.phase} phase; waiting on {list(waiting)}",
+    )
 
 
 def _next(state: State, **update: Any) -> State:

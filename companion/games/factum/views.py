@@ -10,7 +10,8 @@ the last finished turn keeps its full reveal, for the page to show the result.
 Private to one seat: its hand, its own decoy, its own votes; the storyteller's card to the
 storyteller and (from the judging on) to the judge. Never shown: the draw pile's cards and
 order, another seat's hand, decoy or vote before the guess is counted, and who voted what in the
-secret best-story vote (only its tally).
+secret best-story vote (only its tally). With a physical deck the engine knows no hand or draw
+pile: `hand`, `hand_sizes` and `draw_pile_size` are None.
 """
 
 from typing import Any
@@ -23,6 +24,7 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
     """The view of `seat` (None: a spectator, who sees only public things)."""
     if seat is not None:
         check_seat(seat, state.players)
+    physical = state.physical  # hands and the draw pile are at the table, unknown here
     return {
         "game": "factum",
         "seat": seat,
@@ -33,9 +35,9 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
         "target_score": state.config.target_score,
         "awaiting": list(state.awaiting()),
         "last_storyteller": state.last_storyteller,
-        "hand": list(state.hands[seat]) if seat is not None else None,
-        "hand_sizes": [len(hand) for hand in state.hands],
-        "draw_pile_size": len(state.draw_pile),
+        "hand": list(state.hands[seat]) if seat is not None and not physical else None,
+        "hand_sizes": None if physical else [len(hand) for hand in state.hands],
+        "draw_pile_size": None if physical else len(state.draw_pile),
         "discard": list(state.discard),
         "title": _title(state, state.title),
         "turn": _current(state, state.turn, seat) if state.turn is not None else None,
