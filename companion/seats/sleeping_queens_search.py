@@ -80,8 +80,12 @@ class SearchPlayer:
         stop = state.turn_number + self.horizon  # the same horizon for every candidate
         done = 0
         while done + len(candidates) <= max(limit, len(candidates)):
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
+            # stop before a world that would likely end past the deadline
+            worlds = done // len(candidates)
+            if deadline is not None and worlds:
+                now = time.perf_counter()
+                if now + (now - start) / worlds > deadline:
+                    break
             world = determinise(state, seat, rng)
             for index, candidate in enumerate(candidates):
                 after = apply(world, candidate)
