@@ -64,6 +64,9 @@ Readings of the rules (the seed is a machine translation; these are the engine's
   the fill-up). The game ends at the end of the turn (after its best-story vote) in which a
   score reaches the target; the highest score wins, and tied seats win together.
 - Story text is optional: `Tell` without `text` records that the story was told aloud.
+- Offers and votes: the first `Volunteer` applied tells (the table service orders requests); a
+  decoy or a vote once given is final. `config.seed` decides the draw pile's order, so it must
+  stay with the server: no view shows it.
 
 Deck modes (`Config.deck_mode`). "virtual" (online or solo): the engine deals, fills up,
 refills and reshuffles, and every card is always in one known place. "physical" (a live table

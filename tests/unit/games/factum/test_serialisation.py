@@ -104,3 +104,18 @@ def test_the_bundled_bank_deals_twelve_players(language: str) -> None:
     state = new_game(Config(players=names, deck=bank, seed=3))
     assert all(len(hand) == 5 for hand in state.hands)
     assert set(state.cards_in_play()) == set(bank)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"players": ("A", "B", " ", "D")}, "player names must not be empty"),
+        ({"deck": ("", *config(4).deck)}, r"deck cards must not be empty \(positions \[0\]\)"),
+        ({"deck": ("x" * 501, *config(4).deck)}, r"over 500 characters \(positions \[0\]\)"),
+        ({"deck_mode": "printed"}, "deck_mode"),
+        ({"target_score": 0}, "target_score"),
+    ],
+)
+def test_a_bad_config_says_what_is_wrong(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(pydantic.ValidationError, match=message):
+        Config.model_validate({**config(4).model_dump(), **changes})
