@@ -16,8 +16,8 @@ Reports, per language and narrator:
 
 Scenarios are drawn from the labelled stories with a seeded generator: a hand of five cards
 (the first one to bring in), an ending card, and three other players' hands for the referee.
-Then, with `--stories N` (default 3), N whole 20-turn AI stories per language are told and
-measured (`evals/narrator_stories.py`), and printed whole for a person to read.
+Then, with `--stories N` (default 6), N whole 20-turn AI stories per language are told and
+measured (`evals/narrator_stories.py`); the first three are printed whole for a person to read.
 Writes `evals/reports/narrator.json` and `narrator.md`.
 """
 
@@ -325,7 +325,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--endings", type=int, default=4, help="ending requests per language")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
-        "--stories", type=int, default=3, help="whole AI stories per language (0: none)"
+        "--stories", type=int, default=6, help="whole AI stories per language (0: none)"
     )
     parser.add_argument("--turns", type=int, default=20, help="continuations per AI story")
     parser.add_argument("--cases", type=Path, default=CASES_PATH, help="labelled coherence cases")

@@ -26,7 +26,7 @@ from companion.story.tale_data import Arc, Hero, Lexicon, Template, arc, lexicon
 _STEER_FROM_STEP = 2  # steering sentences from the departure on
 _STEER_SHARE = 0.3  # of the turns from then on
 _NEARBY_SHARE = 0.3  # of the clauses that could be set near the latest place told
-_NEARBY_GROUPS = (Group.CHARACTERS, Group.ITEMS)  # an event or aspect is not set anywhere
+_NEARBY_GROUPS = (Group.CHARACTERS,)  # who appears somewhere; a thing or event reads oddly
 _OPENERS_PER_CLAUSE = 2
 _REFERRING_SLOTS = ("{foe}", "{friend}", "{place}", "{thing}")
 _ES_CONTRACTIONS = ((re.compile(r"\ba el\b"), "al"), (re.compile(r"\bde el\b"), "del"))
@@ -146,8 +146,8 @@ def _ordered_clauses(
     turn: Turn, card: StoryCard, templates: Sequence[Template], story_folded: str
 ) -> list[str]:
     """Rendered clauses: those fitting the step first, then those referring back, then the rest;
-    a clause the story already holds comes last. Some turns set a character's or thing's clause
-    that names no told element near the latest place told ("… not far from the forest")."""
+    a clause the story already holds comes last. Some turns set a character's clause that names
+    no told element near the latest place told ("… not far from the forest")."""
     ranked: list[tuple[float, float, str]] = []
     for template in templates:
         text = template.text
