@@ -52,7 +52,11 @@ def legal_moves(state: State, seat: int) -> tuple[Move, ...]:
 def is_number_discard(cards: Sequence[str]) -> bool:
     """SQ-7: one number card, two equal ones, or three or more where the largest is the sum
     of all the others (a + b + … = c, every card used once)."""
-    values = sorted(sleeping_queens_deck().value[card] for card in cards)
+    return _valid_values(tuple(sorted(sleeping_queens_deck().value[card] for card in cards)))
+
+
+def _valid_values(values: tuple[int, ...]) -> bool:
+    """`values` sorted: one, a pair, or the largest the sum of all the others."""
     if len(values) == 1:
         return True
     if len(values) == 2:
@@ -110,20 +114,29 @@ def _attack_targets(state: State, seat: int, knight: bool, potion: bool) -> list
 
 
 def number_discards(hand: Sequence[str]) -> tuple[tuple[str, ...], ...]:
-    """Every distinct number discard of `hand` (SQ-7), each set of values once."""
-    return _number_discards(tuple(hand))
+    """Every distinct number discard of `hand` (SQ-7), each set of values once (the cards of
+    a value taken in hand order)."""
+    value = sleeping_queens_deck().value
+    by_value: dict[int, list[str]] = {}
+    for card in hand:
+        if card in value:
+            by_value.setdefault(value[card], []).append(card)
+    values = tuple(sorted(v for v, cards in by_value.items() for _ in cards))
+    found: list[tuple[str, ...]] = []
+    for combo in _value_discards(values):
+        used: dict[int, int] = {}
+        cards: list[str] = []
+        for number in combo:
+            cards.append(by_value[number][used.get(number, 0)])
+            used[number] = used.get(number, 0) + 1
+        found.append(tuple(cards))
+    return tuple(found)
 
 
 @lru_cache(maxsize=8192)
-def _number_discards(hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    value = sleeping_queens_deck().value
-    numbers = [card for card in hand if card in value]
-    seen: set[tuple[int, ...]] = set()
-    found: list[tuple[str, ...]] = []
-    for size in range(1, len(numbers) + 1):
-        for cards in combinations(numbers, size):
-            values = tuple(sorted(value[card] for card in cards))
-            if values not in seen and is_number_discard(cards):
-                seen.add(values)
-                found.append(cards)
+def _value_discards(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The distinct discards (as sorted values) a sorted multiset of number values allows."""
+    found: list[tuple[int, ...]] = []
+    for size in range(1, len(values) + 1):
+        found.extend(c for c in sorted(set(combinations(values, size))) if _valid_values(c))
     return tuple(found)
