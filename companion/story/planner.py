@@ -3,12 +3,21 @@
 Each call rebuilds the tale from the story so far (`cast.rebuild`): the hero the planner named
 before (or a new one, brought in by an introducing sentence), the characters, places and things
 told, and the arc step the story has reached (`tale_arc.yaml`: situation, lack, departure, test,
-struggle, return, reward). A continuation is the chosen card's clause template (from the
-language's `tale_<language>.yaml`; templates marked for the current step first, then those that
-refer back to a told foe, friend, place or thing), opened by a phrase of the step that the story
-has not used yet, sometimes followed by a sentence steering toward the seat's ending motif.
+struggle, return, reward). A continuation is, in order:
+
+- the hero's introduction when the story has no hero yet, or else, on the first turn of a new
+  arc step, the step's frame sentence ("But Elsa's quiet days were numbered.");
+- the chosen card's clause (from the language's `tale_<language>.yaml`: templates marked for the
+  current step first, then those that refer back to a told foe, friend, place or thing; now and
+  then a character set near the latest place told), opened by a phrase of the step the story has
+  not opened a sentence with yet; right after a sentence about the hero, the hero is a pronoun
+  (English) or an unspoken subject (Spanish, Japanese);
+- in about a third of the turns from the departure on, a sentence steering toward the motif of
+  the seat's ending card (love, family, a curse, justice…).
+
 Ending links name only the hero and elements the story told. Everything is a function of the
-request and a seed: nothing lives between calls.
+request and a seed (crc32 of the request: the same in every process): nothing lives between
+calls.
 """
 
 from __future__ import annotations
