@@ -4,15 +4,16 @@
     action = player.choose(state, seat)             # a legal action for `seat`, now
 
 - `RandomPlayer`: a uniformly random legal action.
-- `GreedyPlayer`: scores every legal action by what it brings at once (`move_score`): win now,
-  steal the best queen, wake a known good queen or an unknown one, put the leader's best
-  queen to sleep, turn a jester, discard as many number cards as possible; always blocks.
-- `SearchPlayer` (`sleeping_queens_search`): determinised Monte Carlo search. Each iteration
-  samples the hidden cards (other hands, draw pile order, which queen sleeps where) from what
-  the seat can see, plays one candidate, lets every seat play on greedily for a short horizon,
-  and scores the result; UCB1 spreads the iterations over the candidates. Bounded by a budget
-  of iterations and of milliseconds per move (deterministic under its seed when the
-  milliseconds are not what stops it).
+- `GreedyPlayer`: scores every legal action by the progress towards the goal (queens or
+  points, whichever is nearer) that it brings at once (`move_score`): a queen woken counts
+  for the seat, a queen stolen twice (the seat gains, her owner loses), a queen put to sleep
+  for her owner; knights and potions are weighed by the chance that the target holds no
+  dragon or wand (counted from the unseen cards). Winning now outweighs all; a jester comes
+  before discarding one number, discarding more numbers before fewer; always blocks.
+- `SearchPlayer` (`sleeping_queens_search`): determinised Monte Carlo search over sampled
+  hidden cards with greedy rollouts, keeping the greedy move unless another is clearly
+  better. Bounded by a budget of rollouts and of milliseconds per move (deterministic under
+  its seed when the milliseconds are not what stops it).
 
 Players see what their seat may see: their own hand and the public table. The greedy policy
 reads nothing else; the search player replaces every hidden part of the state by a sample
