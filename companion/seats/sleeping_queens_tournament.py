@@ -57,11 +57,14 @@ class Result:
 
     def table(self) -> str:
         budget = self.budget
+        searched = "search" in (self.a, self.b)
         lines = [
             f"Sleeping Queens tournament: {self.a} (A) vs {self.b} (B), {self.players} players, "
-            f"{self.games} games, seed {self.seed}",
-            f"search budget: {budget.iterations or '-'} iterations, "
-            f"{budget.budget_ms or '-'} ms per move; {self.seconds:.0f} s",
+            f"{self.games} games, seed {self.seed}; {self.seconds:.0f} s",
+            f"search budget: {budget.iterations or '-'} rollouts, "
+            f"{budget.budget_ms or '-'} ms per move"
+            if searched
+            else "no search player",
             f"{'player':<10}{'wins':>8}{'win rate':>10}   95% Wilson interval",
         ]
         for side, name in (("a", self.a), ("b", self.b)):
