@@ -186,6 +186,28 @@ def _check_shapes(cat: Catalogue) -> None:
         for field in need[card.kind]:
             if getattr(card, field) is None:
                 raise CardError(f"cards.yaml: story[{card.id}].{field}: a {card.kind} needs it")
+    _check_resources(cat)
+
+
+def _check_resources(cat: Catalogue) -> None:
+    """Every resource an effect or condition names is gold, bread or apple."""
+    named: list[tuple[str, dict[str, int]]] = []
+    for card in cat.story.values():
+        for effect in (card.effect, card.reward, *(card.options or ())):
+            if effect is not None:
+                named += [(f"story[{card.id}]", effect.gain), (f"story[{card.id}]", effect.lose)]
+        if card.condition is not None:
+            named += [(f"story[{card.id}].condition", card.condition.have)]
+            named += [(f"story[{card.id}].condition", card.condition.pay)]
+    for item in cat.items.values():
+        named += [(f"items[{item.id}]", item.effect.gain), (f"items[{item.id}]", item.effect.lose)]
+    for event in cat.events.values():
+        if event.each is not None:
+            named += [(f"events[{event.id}]", event.each.gain)]
+    for where, counts in named:
+        for resource in counts:
+            if resource not in RESOURCES:
+                raise CardError(f"cards.yaml: {where}: unknown resource {resource!r}")
 
 
 def places_named(cat: Catalogue) -> dict[str, str]:

@@ -179,3 +179,36 @@ def test_quest_decks_by_value_and_dice_faces() -> None:
     icons = {f for die in cat.player_dice for f in die if isinstance(f, str)}
     assert icons == {"magic_item", "story", "ban", "double_token"}
     assert sorted(map(str, cat.snake_die)) == ["4", "5", "apple", "bread", "gold", "snake"]
+
+
+def test_card_files_with_unknown_fields_or_resources_are_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from companion.games.dice_upon_a_time import cards
+
+    real = cards._read
+
+    def broken(name: str) -> object:
+        data = real(name)
+        if name == "cards.yaml":
+            data["story"][0]["effect"] = {"gain": {"diamonds": 1}}
+        return data
+
+    monkeypatch.setattr(cards, "_read", broken)
+    cards.catalogue.cache_clear()
+    try:
+        with pytest.raises(cards.CardError, match=r"story\[s01\]: unknown resource 'diamonds'"):
+            cards.catalogue()
+
+        def typo(name: str) -> object:
+            data = real(name)
+            if name == "quests.yaml":
+                data["quests"][2]["apy"] = 3
+            return data
+
+        monkeypatch.setattr(cards, "_read", typo)
+        with pytest.raises(cards.CardError, match=r"quests.yaml: quests\[q03\]\.apy: Extra"):
+            cards.catalogue()
+    finally:
+        monkeypatch.undo()
+        cards.catalogue.cache_clear()
