@@ -11,8 +11,9 @@ const ROUTES = [
   [/^#\/invite\/([\w-]+)$/, "invite", () => import("./views/invite.js")],
   [/^#\/solo$/, "solo", () => import("./views/solo.js")],
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
+  [/^#\/factum\/host$/, "factum-host", () => import("./games/factum/host.js")],
   [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],
-  [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./views/table.js")],
+  [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./games/table.js")], // by the table's game
 ];
 
 const NAV = [

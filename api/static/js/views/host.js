@@ -127,5 +127,6 @@ export function render(main) {
   });
 
   renderSeats();
-  main.append(h("h1", {}, t("host.title")), form);
+  main.append(h("h1", {}, t("host.title")),
+    h("p", { class: "note" }, h("a", { href: "#/factum/host", id: "host-factum" }, t("home.factumHost"))), form);
 }

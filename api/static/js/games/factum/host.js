@@ -1,0 +1,122 @@
+// Host a Factum table (#/factum/host): 4–12 seats (people or AI players), the language of the
+// plot cards and stories, and the cards: the companion deals (online, AI seats allowed) or a
+// live table plays with printed cards (deck_mode "physical", people only). Then on to the
+// invitations (#/invite/<table>, views/invite.js), as for any table.
+
+import { ApiError, api } from "../../api.js";
+import { fill, h } from "../../dom.js";
+import { errorText } from "../../errors.js";
+import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../../i18n.js";
+import { rememberHosted } from "../../recent.js";
+import { AI_NAMES } from "../../tables.js";
+
+export const MIN_SEATS = 4;
+export const MAX_SEATS = 12;
+
+export function render(main) {
+  const seats = Array.from({ length: MIN_SEATS }, (_, i) => ({ name: t("host.defaultName", { n: i + 1 }), kind: "human" }));
+  const seatList = h("div", { id: "seats" });
+  const error = h("div", { class: "error", role: "alert", id: "host-error" });
+
+  function renderSeats() {
+    fill(seatList, seats.map((seat, i) => seatRow(seat, i, {
+      removable: seats.length > MIN_SEATS,
+      remove: () => { seats.splice(i, 1); renderSeats(); },
+    })));
+  }
+
+  function addSeat(kind) {
+    if (seats.length >= MAX_SEATS) return void (error.textContent = t("fa.host.tooMany"));
+    const n = seats.filter((s) => s.kind === kind).length + 1;
+    const ai = AI_NAMES[(n - 1) % AI_NAMES.length] + (n > AI_NAMES.length ? ` ${Math.ceil(n / AI_NAMES.length)}` : "");
+    seats.push({ name: kind === "ai" ? ai : t("host.defaultName", { n }), kind });
+    renderSeats();
+    document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
+  }
+
+  const radio = (name, value, label, checked) =>
+    h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), label);
+  const form = h("form", { id: "fa-host-form", novalidate: true },
+    h("fieldset", {}, h("legend", {}, t("host.players")), seatList,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
+        h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("fa.host.addAi")))),
+    h("fieldset", {}, h("legend", {}, t("fa.host.language")),
+      LANGUAGES.map((lang) => radio("language", lang, LANGUAGE_NAMES[lang], lang === language()))),
+    h("fieldset", {}, h("legend", {}, t("host.deck")),
+      radio("deck", "virtual", t("fa.host.virtual"), true),
+      radio("deck", "physical", t("fa.host.physical"), false)),
+    h("div", { class: "field" },
+      h("label", { for: "fa-target" }, t("fa.host.target")),
+      h("input", { type: "number", id: "fa-target", name: "target", min: 1, max: 100, value: 15, inputmode: "numeric" })),
+    error,
+    h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const data = new FormData(form);
+    const problem = seatProblem(seats, data.get("deck"));
+    if (problem) return void (error.textContent = problem);
+    const button = form.querySelector("#create-table");
+    button.disabled = true;
+    button.textContent = t("host.creating");
+    try {
+      const table = await createFactumTable({
+        seats, language: data.get("language"), deckMode: data.get("deck"), target: Number(data.get("target")) || 15,
+      });
+      rememberHosted(table);
+      location.hash = `#/invite/${encodeURIComponent(table.id)}`;
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      button.disabled = false;
+      button.textContent = t("host.create");
+      if (!(failure instanceof ApiError)) console.error(failure);
+    }
+  });
+
+  renderSeats();
+  main.append(h("h1", {}, t("fa.host.title")), h("p", { class: "lead" }, t("fa.host.lead")), form);
+}
+
+function seatRow(seat, i, { removable, remove }) {
+  const nameId = `seat-name-${i}`;
+  const kindId = `seat-kind-${i}`;
+  return h("div", { class: "seat-row" },
+    h("div", {},
+      h("label", { class: "visually-hidden", for: nameId }, t("host.playerName", { n: i + 1 })),
+      h("input", { type: "text", id: nameId, value: seat.name, maxlength: 40, autocomplete: "off", oninput: (e) => { seat.name = e.target.value; } })),
+    h("div", {},
+      h("label", { class: "visually-hidden", for: kindId }, t("host.kind", { n: i + 1 })),
+      h("select", { id: kindId, onchange: (e) => { seat.kind = e.target.value; } },
+        h("option", { value: "human", selected: seat.kind === "human" }, t("host.kindHuman")),
+        h("option", { value: "ai", selected: seat.kind === "ai" }, t("fa.host.kindAi")))),
+    h("button", {
+      type: "button", class: "small danger", disabled: !removable,
+      "aria-label": t("host.remove", { name: seat.name || i + 1 }), onclick: remove,
+    }, "✕"));
+}
+
+/** What is wrong with the seats for this deck, in plain words, or null. */
+function seatProblem(seats, deckMode) {
+  if (seats.length < MIN_SEATS) return t("fa.host.tooFew");
+  if (!seats.some((s) => s.kind === "human")) return t("host.needHuman");
+  if (seats.some((s) => !s.name.trim())) return t("host.nameMissing");
+  if (deckMode === "physical" && seats.some((s) => s.kind === "ai")) return t("host.physicalNoAi");
+  return null;
+}
+
+/** POST /v1/tables for Factum; returns {id, seats: [{seat, name, kind, token}]} (as tables.js). */
+export async function createFactumTable({ seats, language: lang, deckMode, target }) {
+  const created = await api.createTable({
+    game: "factum",
+    language: lang,
+    deck_mode: deckMode,
+    target_score: target,
+    players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
+  });
+  return {
+    id: created.id,
+    seats: created.players.map((player) => ({ seat: player.seat, name: player.name, kind: player.kind, token: player.token || null })),
+  };
+}

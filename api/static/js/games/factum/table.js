@@ -1,0 +1,153 @@
+// A Factum table on one phone (or a spectator's screen): who must act now, this seat's controls
+// for its part in the turn, the turn's story, the result of the last turn, the scores, the best
+// story and the end. Kept live by the event stream (live.js); every view is this seat's own
+// (the API never sends another seat's secrets), and nothing of it is stored beyond this page.
+
+import { ApiError, NetworkError, api, newIdempotencyKey } from "../../api.js";
+import { announce, fill, h } from "../../dom.js";
+import { errorText } from "../../errors.js";
+import { explainRule, languageChosen, setLanguage, t } from "../../i18n.js";
+import { LiveTable } from "../../live.js";
+import { rememberSeat } from "../../recent.js";
+import { setStatus } from "../../status.js";
+import { banner, endPanel, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
+import { bestStoryPanel, decoyPanel, fillPanel, guessPanel, judgePanel, myChoice, secretCard, volunteerPanel } from "./choices.js";
+import { handPanel, tablePanel } from "./hand.js";
+import { moveOf, namesOf, seated } from "./model.js";
+import { resultPanel } from "./reveal.js";
+import { tellPanel } from "./tell.js";
+
+export async function render(main, [tableId, token = null]) {
+  main.dataset.relabels = "factum";
+  const ui = {
+    top: h("div", { id: "fa-top" }),
+    refusal: h("div", { class: "refusal", id: "fa-refusal", role: "alert" }),
+    action: h("div", { id: "fa-action-slot" }),
+    rest: h("div", { id: "fa-rest" }),
+  };
+  main.append(ui.top, ui.refusal, ui.action, ui.rest);
+  fill(ui.top, h("p", {}, t("common.loading")));
+
+  let view = null;
+  let lastActionKey = null; // redraw the controls only when what they offer changes
+  const draft = { card: null, text: "", printed: "", fill: null }; // this phone's typing
+
+  function show(raw) {
+    if (raw.game !== "factum" || (view && raw.seq < view.seq)) return; // overtaken by a newer view
+    const finishedNow = raw.finished && view && !view.finished;
+    const before = view;
+    view = raw;
+    if (finishedNow) remember();
+    const aiTurn = view.state.awaiting.find((seat) => view.seats[seat]?.kind === "ai");
+    setStatus("thinking", aiTurn === undefined || view.finished ? null : {
+      kind: "thinking", text: t("narrator.thinking", { name: namesOf(view)[aiTurn] }),
+    });
+    if (before && before.state.phase !== view.state.phase) ui.refusal.textContent = "";
+    draw();
+  }
+
+  function remember() {
+    if (!token || !seated(view)) return;
+    rememberSeat(tableId, token, { names: namesOf(view), finished: view.finished });
+  }
+
+  async function act(action) {
+    ui.refusal.textContent = "";
+    try {
+      const reply = await api.act(tableId, token, action, newIdempotencyKey());
+      if (reply?.view) show(reply.view);
+      if (reply?.events) live.deliver(reply.events, { fromReply: true });
+      announce(t("action.sent"));
+      return true;
+    } catch (failure) {
+      fill(ui.refusal, refusalText(failure));
+      return false;
+    }
+  }
+
+  function draw() {
+    if (!view) return;
+    fill(ui.top, seatChips(view), banner(view), progress(view), endPanel(view), secretCard(view), storyPanel(view));
+    const key = JSON.stringify([view.moves, view.state.phase, view.state.turn?.number]);
+    if (key !== lastActionKey || !ui.action.contains(document.activeElement)) {
+      lastActionKey = key;
+      fill(ui.action, actionPanel(view, { act, draft }));
+    }
+    fill(ui.rest, myChoice(view), tablePanel(view), resultPanel(view), scoresPanel(view), titlePanel(view), handPanel(view));
+  }
+
+  const live = new LiveTable({
+    token,
+    onView: (raw) => show(raw),
+    streamUrl: (after) => api.streamUrl(tableId, after),
+    resync: async (after) => {
+      const reply = await api.events(tableId, token, after);
+      return reply.events || reply;
+    },
+    onEvent: () => {}, // each event is followed by the stream's fresh view
+    onState: (state, { recovered }) => {
+      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
+      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
+      if (recovered) {
+        announce(t("conn.resynced"));
+        api.view(tableId, token).then(show, () => {});
+      }
+    },
+  });
+
+  const relabel = () => {
+    lastActionKey = null;
+    draw();
+  };
+  window.addEventListener("languagechange-app", relabel);
+  try {
+    show(await api.view(tableId, token));
+  } catch (failure) {
+    fill(ui.top, h("p", { class: "error" }, failure instanceof NetworkError ? t("error.network") : errorText(failure)),
+      h("a", { href: "#/" }, t("nav.home")));
+    return () => window.removeEventListener("languagechange-app", relabel);
+  }
+  if (!languageChosen() && view.language) setLanguage(view.language, { remember: false });
+  remember();
+  live.start(view.seq);
+  return () => {
+    live.stop();
+    window.removeEventListener("languagechange-app", relabel);
+  };
+}
+
+/** The controls of this seat's move now, or nothing while it waits. */
+function actionPanel(view, context) {
+  if (view.finished || !seated(view)) return null;
+  const tell = moveOf(view, "tell");
+  if (tell) return tellPanel(view, tell, context);
+  if (moveOf(view, "volunteer")) return volunteerPanel(view, context);
+  if (moveOf(view, "choose_guessers")) return judgePanel(view, context);
+  const decoy = moveOf(view, "decoy");
+  if (decoy) return decoyPanel(view, decoy, context);
+  const fillUp = moveOf(view, "declare_fill");
+  if (fillUp) return fillPanel(view, fillUp, context);
+  const guess = moveOf(view, "guess");
+  if (guess) return guessPanel(view, guess, context);
+  if (moveOf(view, "best_story")) return bestStoryPanel(view, context);
+  return null;
+}
+
+/** This turn's story, once told (a story told aloud is only said to have been told). */
+function storyPanel(view) {
+  const turn = view.state.turn;
+  if (!turn || !turn.told) return null;
+  const names = namesOf(view);
+  return h("section", { class: "panel", id: "fa-story-panel", "aria-labelledby": "fa-story-head" },
+    h("h2", { id: "fa-story-head" }, t("fa.storyOf", { name: names[turn.storyteller] })),
+    turn.story ? storyQuote(view, turn.story, turn.number) : h("p", { class: "note" }, t("fa.toldAloud")));
+}
+
+function refusalText(failure) {
+  if (failure instanceof ApiError && failure.rule) {
+    return [h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
+      h("br"), h("span", { class: "note" }, failure.message)];
+  }
+  if (failure instanceof ApiError && failure.status === 409) return t("action.refusedPlain", { message: failure.message });
+  return errorText(failure);
+}

@@ -1,0 +1,16 @@
+// The table screen for any game: reads the table once to learn its game, then hands the screen
+// to that game's view (Factum: games/factum/table.js; else Once Upon a Time: views/table.js).
+
+import { api } from "../api.js";
+
+export async function render(main, params) {
+  const [tableId, token = null] = params;
+  let game = null;
+  try {
+    game = (await api.view(tableId, token)).game;
+  } catch {
+    // unreachable or unknown table: the Once Upon a Time screen says so in plain words
+  }
+  const screen = game === "factum" ? await import("./factum/table.js") : await import("../views/table.js");
+  return screen.render(main, params);
+}

@@ -1,0 +1,254 @@
+"""Factum on four phones, through the page only: the host sets up a table, three friends join
+from their links, and they play two whole turns (the second with the secret best-story vote).
+After every step no phone's page holds another phone's hand cards, another seat's decoy before
+the table is shown, or the storyteller's card (except the storyteller's and the judge's); the
+result, the scores and the best-story title show on every phone."""
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import audit, seed_new_tables, wait_until
+
+expect.set_options(timeout=20_000)
+
+SEED = 5
+NAMES = ["Ana", "Ben", "Cai", "Dee"]
+STORIES = [
+    "When I passed my driving test on the third try, I cried in the car park. "
+    "Nobody had believed I would do it, not even me.",
+    "My grandmother taught me to bake bread the winter before she died. "
+    "I still use her wooden spoon.",
+]
+
+# Everything a page holds: its text (hidden parts too), every attribute, every field's value.
+_PAGE_STRINGS = """() => {
+    const parts = [document.documentElement.textContent];
+    for (const el of document.querySelectorAll('*')) {
+        for (const a of el.attributes) parts.push(a.value);
+    }
+    for (const el of document.querySelectorAll('input, textarea, select')) parts.push(el.value);
+    return parts.join('\\n');
+}"""
+
+# The cards this phone holds: its hand panel, or the hand it chooses from right now.
+_OWN_CARDS = """() => [
+    ...[...document.querySelectorAll('#fa-hand [data-card], #fa-decoy [data-card]')]
+        .map(el => el.dataset.card),
+    ...[...document.querySelectorAll('#fa-pick-card input')].map(el => el.value),
+]"""
+
+
+def _role(page: Page) -> str | None:
+    banner = page.locator("#fa-turn")
+    return banner.get_attribute("data-role") if banner.count() else None
+
+
+def _with_role(phones: list[Page], role: str) -> list[Page]:
+    return [page for page in phones if _role(page) == role]
+
+
+class Secrets:
+    """What each phone may keep to itself, learnt from its own page as the game goes."""
+
+    def __init__(self, phones: list[Page]) -> None:
+        self.phones = phones
+        self.checks = 0
+
+    def hands(self) -> list[set[str]]:
+        return [set(page.evaluate(_OWN_CARDS)) for page in self.phones]
+
+    def check(
+        self,
+        *,
+        teller_card: str | None,
+        knows_card: Iterable[int],
+        decoys: dict[int, str],
+        table: set[str],
+    ) -> None:
+        """No phone shows another phone's hand card (unless it lies on the table, shuffled,
+        for all), another's decoy while the table is hidden, or the storyteller's card unless
+        it is the storyteller's or the judge's phone."""
+        hands = self.hands()
+        knowing = set(knows_card)
+        for reader, page in enumerate(self.phones):
+            shown = page.evaluate(_PAGE_STRINGS)
+            for owner, hand in enumerate(hands):
+                if owner == reader:
+                    continue
+                leaked = {card for card in hand - table if card in shown}
+                assert not leaked, f"{NAMES[reader]}'s phone shows {NAMES[owner]}'s cards {leaked}"
+                decoy = decoys.get(owner)
+                if decoy and not table:
+                    assert decoy not in shown, f"{NAMES[reader]} sees {NAMES[owner]}'s decoy"
+            if teller_card and reader not in knowing and not table:
+                assert teller_card not in shown, f"{NAMES[reader]} sees the storyteller's card"
+        self.checks += 1
+
+
+def _join(phone: Any, screenshots: Any) -> list[Page]:
+    host = phone("/")
+    host.click("#go-factum-host")
+    expect(host.locator("#seats .seat-row")).to_have_count(4)
+    for seat, name in enumerate(NAMES):
+        host.fill(f"#seat-name-{seat}", name)
+    audit(host)
+    seed_new_tables(host, SEED)
+    host.click("#create-table")
+    expect(host.locator("#share")).to_be_visible()
+    links = host.locator(".invite .link").all_inner_texts()
+    assert len(links) == 4
+    host.click("#open-my-seat")
+    # Dee's phone speaks Japanese: the table's screens in another interface language
+    friends = [phone(link, language="ja" if i == 2 else "en") for i, link in enumerate(links[1:])]
+    phones = [host, *friends]
+    for page in phones:
+        expect(page.locator("[data-status=connection]")).to_be_visible()
+        expect(page.locator("#fa-volunteer")).to_be_visible()
+        expect(page.locator("#fa-turn")).to_have_attribute("data-role", "volunteer")
+    audit(host)
+    return phones
+
+
+def _play_turn(
+    phones: list[Page],
+    teller: int,
+    story: str,
+    guessers: str,
+    secrets: Secrets,
+    screenshots: Any,
+    number: int,
+) -> None:
+    phones[teller].click("#fa-volunteer")
+    expect(phones[teller].locator("#fa-turn")).to_have_attribute("data-role", "storyteller")
+    for other, page in enumerate(phones):
+        if other != teller:
+            expect(page.locator("#fa-volunteer")).to_have_count(0)
+    # the storyteller picks a card of the hand and types the story
+    teller_page = phones[teller]
+    choice = teller_page.locator("#fa-pick-card input").first
+    card = choice.get_attribute("value")
+    assert card
+    choice.check()
+    teller_page.fill("#fa-story", story)
+    audit(teller_page)
+    teller_page.click("#fa-send-story")
+
+    # the judge sees the card, privately, and chooses which team guesses
+    wait_until(phones[0], lambda: len(_with_role(phones, "judge")) == 1)
+    judge_page = _with_role(phones, "judge")[0]
+    judge = phones.index(judge_page)
+    expect(judge_page.locator("#fa-secret")).to_contain_text(card)
+    for page in phones:
+        expect(page.locator("#fa-story-panel")).to_contain_text(story[:30])
+    secrets.check(teller_card=card, knows_card=[teller, judge], decoys={}, table=set())
+    audit(judge_page)
+    if number == 1:
+        judge_page.screenshot(path=str(screenshots / "factum-judge-en.png"), scale="css")
+    judge_page.click(f"#fa-guessers-{guessers}")
+
+    # the other team adds decoys, each from its own hand
+    decoys: dict[int, str] = {}
+    while True:
+        wait_until(
+            phones[0],
+            lambda: bool(_with_role(phones, "adder")) or bool(_with_role(phones, "guesser")),
+        )
+        adders = _with_role(phones, "adder")
+        if not adders:
+            break
+        page = adders[0]
+        seat = phones.index(page)
+        audit(page)
+        button = page.locator("#fa-decoy [data-card]").last
+        decoys[seat] = button.get_attribute("data-card") or ""
+        button.click()
+        expect(page.locator("#fa-mine")).to_contain_text(decoys[seat])
+        # after the last decoy the table is shown to all (this phone's reply view has it)
+        shown = set(
+            page.locator("#fa-table [data-card], #fa-guess [data-card]").evaluate_all(
+                "cards => cards.map(c => c.dataset.card)"
+            )
+        )
+        secrets.check(teller_card=card, knows_card=[teller, judge], decoys=decoys, table=shown)
+    assert decoys, "nobody added a card"
+
+    # the guessers see the shuffled table and vote; the others see it too, without owners
+    wait_until(phones[0], lambda: bool(_with_role(phones, "guesser")))
+    guesser_pages = _with_role(phones, "guesser")
+    table = set(
+        guesser_pages[0]
+        .locator("#fa-guess [data-card]")
+        .evaluate_all("buttons => buttons.map(b => b.dataset.card)")
+    )
+    assert card in table and set(decoys.values()) <= table and len(table) >= 5
+    secrets.check(teller_card=card, knows_card=[teller, judge], decoys=decoys, table=table)
+    audit(guesser_pages[0])
+    if number == 2:
+        guesser_pages[0].screenshot(path=str(screenshots / "factum-guess-en.png"), scale="css")
+    for page in guesser_pages:
+        page.locator(f"#fa-guess [data-card='{card}']").click()
+
+    # the result on every phone: whose card was whose, points, scores
+    for page in phones:
+        result = page.locator(f"#fa-result[data-turn='{number}']")
+        expect(result).to_be_visible()
+        expect(result.locator(".fa-card.answer")).to_have_attribute("data-card", card)
+        expect(result.locator(".fa-card.picked")).to_have_attribute("data-card", card)
+        expect(page.locator("#fa-points li")).not_to_have_count(0)
+        expect(page.locator("#fa-scores tbody tr")).to_have_count(4)
+
+
+def _scores(page: Page) -> dict[str, int]:
+    rows = page.locator("#fa-scores tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.querySelector('th').textContent,"
+        " Number(r.querySelector('td').textContent)])"
+    )
+    return dict(rows)
+
+
+@pytest.mark.slow
+def test_four_phones_play_two_turns_with_the_secret_best_story_vote(phone, screenshots):
+    phones = _join(phone, screenshots)
+    secrets = Secrets(phones)
+
+    # turn 1: Ben tells, the judge sends the guess to Ben's team (the card is too hard)
+    _play_turn(phones, 1, STORIES[0], "storyteller", secrets, screenshots, 1)
+    first = _scores(phones[0])
+    assert sum(first.values()) > 0
+    for page in phones:
+        assert _scores(page) == first
+        expect(page.locator("#fa-title")).to_contain_text(STORIES[0][:30])
+        expect(page.locator("#fa-volunteer")).to_have_count(0 if page is phones[1] else 1)
+
+    # turn 2: Cai tells; the judge's own team guesses (the card is too obvious)
+    _play_turn(phones, 2, STORIES[1], "judge", secrets, screenshots, 2)
+
+    # the secret best-story vote: neither storyteller (Ben, Cai) votes
+    wait_until(phones[0], lambda: len(_with_role(phones, "voter")) == 2)
+    voters = _with_role(phones, "voter")
+    assert {phones.index(page) for page in voters} == {0, 3}
+    for page in (phones[1], phones[2]):
+        expect(page.locator("#fa-best")).to_have_count(0)
+    audit(voters[1])
+    voters[1].screenshot(path=str(screenshots / "factum-best-story-ja.png"), scale="css")
+    voters[0].click("#fa-best-current")
+    expect(voters[0].locator("[data-best-vote=current]")).to_be_visible()
+    for page in phones[1:]:  # the vote is secret: no other phone learns it
+        expect(page.locator("#fa-progress")).to_have_attribute("data-done", "1")
+        assert page.locator("[data-best-vote]").count() == 0
+    voters[1].click("#fa-best-current")
+
+    # the title moves to Cai with its 3 points, on every phone
+    for page in phones:
+        expect(page.locator("#fa-best-result")).to_be_visible()
+        expect(page.locator("#fa-title")).to_contain_text(STORIES[1][:30])
+        expect(page.locator("#fa-volunteer")).to_have_count(0 if page is phones[2] else 1)
+    final = _scores(phones[0])
+    assert all(_scores(page) == final for page in phones)
+    assert final["Cai"] >= first["Cai"] + 3
+    phones[3].screenshot(path=str(screenshots / "factum-result-ja.png"), scale="css")
+    audit(phones[3])
+    assert secrets.checks >= 8
