@@ -39,21 +39,35 @@ def build_services(
     embedder: Any | None = None,
     referee: Any | None = None,
     narrator_factory: NarratorFactory | None = None,
+    factum_reader: Callable[[], Any] | None = None,
 ) -> Services:
     """Everything one worker holds, built from settings (the only place that reads them)."""
     from companion.referee.factory import embedder_from_settings, referee_from_settings
+    from companion.seats.factum import FactumReader
     from companion.story.factory import narrator_from_settings
 
     store = open_store(settings.database_url)
     deck = once_upon_a_time_deck()
+    injected = embedder
     if embedder is None and referee is None:
         embedder = embedder_from_settings(settings)
     if referee is None:
         referee = referee_from_settings(deck, settings, embedder)
     factory = narrator_factory or narrator_from_settings
     narrator = factory(deck=deck, settings=settings, referee=referee, embedder=embedder)
+
+    def settings_reader() -> FactumReader:
+        """Built on the first Factum AI move: an injected embedder (tests, benchmarks), else
+        the settings' Factum embedder."""
+        chosen = injected or embedder_from_settings(settings, settings.factum_embedder)
+        return FactumReader(chosen)
+
     games = build_games(
-        deck=deck, referee=referee, narrator=narrator, vote_timeout_s=settings.vote_timeout_s
+        deck=deck,
+        referee=referee,
+        narrator=narrator,
+        vote_timeout_s=settings.vote_timeout_s,
+        factum_reader=factum_reader or settings_reader,
     )
     table_service = TableService(store, games)
     broadcaster: Broadcaster = (
@@ -97,16 +111,21 @@ def create_app(
     embedder: Any | None = None,
     referee: Any | None = None,
     narrator_factory: NarratorFactory | None = None,
+    factum_reader: Callable[[], Any] | None = None,
 ) -> FastAPI:
-    """The application. `embedder`, `referee` and `narrator_factory` replace the real ones
-    (tests, benchmarks); by default they are built from `settings`."""
+    """The application. `embedder`, `referee`, `narrator_factory` and `factum_reader` replace
+    the real ones (tests, benchmarks); by default they are built from `settings`."""
     settings = settings if settings is not None else Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         services = await anyio.to_thread.run_sync(
             lambda: build_services(
-                settings, embedder=embedder, referee=referee, narrator_factory=narrator_factory
+                settings,
+                embedder=embedder,
+                referee=referee,
+                narrator_factory=narrator_factory,
+                factum_reader=factum_reader,
             )
         )
         app.state.services = services

@@ -37,6 +37,8 @@ class Settings(BaseSettings):
     embeddings_model: str | None = Field(
         default=None, validation_alias="COMPANION_EMBEDDINGS_MODEL"
     )
+    # the Factum AI players' story reader (multilingual-e5-small by default: it reads ja/es)
+    factum_embedder: str = Field(default="e5", validation_alias="COMPANION_FACTUM_EMBEDDER")
     cache_dir: Path = Field(
         default=Path.home() / ".cache" / "storytelling-companion",
         validation_alias="COMPANION_CACHE_DIR",

@@ -2,21 +2,50 @@
 here per game, and its package beside this file (`api/games/<game>/`).
 
 `TableCreate`, `ActionBody` and `TableView` are the request and view types of every hosted game,
-as the routes declare them (with a second game they become unions tagged by `game`/`type`).
+as the routes declare them: creation bodies are told apart by `game` (Once Upon a Time's may
+leave it out), views by `game`, actions by `type` (each game's own types; a table refuses
+another game's actions).
 """
 
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Field, Tag
 
 from api.games.base import AIMove, By, HostedState, NewTable, TableGame
+from api.games.factum import FactumTables
+from api.games.factum.schemas import FactumAction, FactumCreate, FactumView
 from api.games.once_upon_a_time import OnceUponATimeTables
-from api.games.once_upon_a_time.schemas import ActionBody, TableCreate, TableView
+from api.games.once_upon_a_time.schemas import ActionBody as OnceUponATimeAction
+from api.games.once_upon_a_time.schemas import TableCreate as OnceUponATimeCreate
+from api.games.once_upon_a_time.schemas import TableView as OnceUponATimeView
 from companion.cards import Deck
 from companion.referee.port import RefereePort
+from companion.seats.factum import FactumReader
 from companion.story.narrator import Narrator
 
 
+def _game_of(body: Any) -> str:
+    game = body.get("game") if isinstance(body, dict) else getattr(body, "game", None)
+    return game if isinstance(game, str) else "once_upon_a_time"
+
+
+TableCreate = Annotated[
+    Annotated[OnceUponATimeCreate, Tag("once_upon_a_time")]
+    | Annotated[FactumCreate, Tag("factum")],
+    Discriminator(_game_of),
+]
+ActionBody = Annotated[OnceUponATimeAction | FactumAction, Field(discriminator="type")]
+TableView = Annotated[OnceUponATimeView | FactumView, Field(discriminator="game")]
+
+
 def build_games(
-    *, deck: Deck, referee: RefereePort, narrator: Narrator, vote_timeout_s: float
+    *,
+    deck: Deck,
+    referee: RefereePort,
+    narrator: Narrator,
+    vote_timeout_s: float,
+    factum_reader: Callable[[], FactumReader],
 ) -> dict[str, TableGame[Any]]:
     """Every hosted game, by the name its tables store."""
     games: list[TableGame[Any]] = [
@@ -27,6 +56,7 @@ def build_games(
             llm_enabled=narrator.name != "offline",
             vote_timeout_s=vote_timeout_s,
         ),
+        FactumTables(factum_reader),
     ]
     return {game.name: game for game in games}
 

@@ -19,10 +19,11 @@ A game's state is its own type; the service needs only what `HostedState` below 
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, Self, TypeVar
+from typing import Any, Literal, Protocol, Self, TypeVar, get_args
 
 from pydantic import BaseModel
 
+from api.errors import ApiError
 from api.schemas import EventView, SeatKind
 from companion.store import NewEvent, StoredEvent
 
@@ -57,6 +58,22 @@ class HostedState(Protocol):
 
 
 S = TypeVar("S", bound=HostedState)
+
+
+def action_types(union: Any) -> frozenset[str]:
+    """The `type` tags of a discriminated union of request bodies."""
+    members = get_args(get_args(union)[0])
+    return frozenset(get_args(m.model_fields["type"].annotation)[0] for m in members)
+
+
+def check_action_type(kind: str, game: str, types: frozenset[str]) -> None:
+    """Refuse an action of another game (the routes accept every hosted game's actions)."""
+    if kind not in types:
+        raise ApiError(
+            422,
+            "invalid_action",
+            f"{kind!r} is not an action of {game}; its actions are: {', '.join(sorted(types))}.",
+        )
 
 
 @dataclass(frozen=True)

@@ -123,12 +123,14 @@ def app_factory(sqlite_url: str, fake_referee: Referee) -> Callable[..., FastAPI
         database_url: str | None = None,
         referee: Any = None,
         narrator_factory: Callable[..., Any] | None = None,
+        factum_reader: Callable[[], Any] | None = None,
         **settings: Any,
     ) -> FastAPI:
         return create_app(
             make_settings(database_url or sqlite_url, **settings),
             referee=referee or fake_referee,
             narrator_factory=narrator_factory,
+            factum_reader=factum_reader,
         )
 
     return build

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from api.errors import ApiError
-from api.games.base import AIMove, By, NewTable
+from api.games.base import AIMove, By, NewTable, action_types, check_action_type
 from api.games.once_upon_a_time.judge import Judge
 from api.games.once_upon_a_time.planning import Planner, safe_message
 from api.games.once_upon_a_time.schemas import ActionBody, TableCreate, TableView
@@ -28,6 +28,7 @@ from companion.story.narrator import Narrator
 log = logging.getLogger(__name__)
 
 _BODIES: TypeAdapter[ActionBody] = TypeAdapter(ActionBody)
+_ACTION_TYPES = action_types(ActionBody)
 
 
 class OnceUponATimeTables:
@@ -140,6 +141,7 @@ class OnceUponATimeTables:
     def plan(
         self, state: TableState, seat: int, body: ActionBody, by: By, *, now: float
     ) -> list[NewEvent]:
+        check_action_type(body.type, "Once Upon a Time", _ACTION_TYPES)
         return self.planner.plan(state, seat, body, by, now=now)
 
     def due(self, state: TableState, *, now: float) -> list[NewEvent] | None:

@@ -158,7 +158,7 @@ class TableView(BaseModel):
 
     id: str
     seq: int = Field(description="the last event of the log this view includes")
-    game: str
+    game: Literal["once_upon_a_time"] = "once_upon_a_time"
     language: Language
     deck_mode: Literal["virtual", "physical"]
     variants: dict[str, Any]

@@ -1,0 +1,158 @@
+"""Factum at the shared table service: creation (the bundled bank or the table's own cards),
+planning each request against the engine, views, and the AI seats' next move."""
+
+import random
+import secrets
+from collections.abc import Callable, Mapping
+from functools import cache
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from api.errors import ApiError
+from api.games.base import AIMove, By, NewTable, action_types, check_action_type
+from api.games.factum.schemas import FactumAction, FactumCreate, FactumView
+from api.games.factum.state import FactumConfig, FactumTableState
+from api.games.factum.views import factum_view, project_event
+from api.schemas import EventView
+from companion.games.base import GameError, InvalidAction, RuleViolation
+from companion.games.factum import Config, apply, seat_view
+from companion.games.factum.actions import ACTION_ADAPTER
+from companion.seats.factum import FactumReader
+from companion.seats.factum_seat import FactumSeat
+from companion.seats.factum_storyteller import CannedStoryteller
+from companion.store import NewEvent, StoredEvent
+from companion.story.factum import factum_bank
+
+_BODIES: TypeAdapter[FactumAction] = TypeAdapter(FactumAction)
+_ACTION_TYPES = action_types(FactumAction)
+
+
+class FactumTables:
+    """The `TableGame` of Factum (see `api.games.base`). `reader` builds the AI seats' story
+    reader on first use (it loads an embedding model), then it is kept."""
+
+    name = "factum"
+    snapshot_format = FactumTableState.SNAPSHOT_FORMAT
+
+    def __init__(self, reader: Callable[[], FactumReader]) -> None:
+        self._reader = cache(reader)
+        self._storyteller = CannedStoryteller()
+
+    # --- creating ---------------------------------------------------------------------------
+
+    def new_table(self, body: FactumCreate) -> NewTable:
+        kinds = tuple(p.kind for p in body.players)
+        if body.deck_mode == "physical" and "ai" in kinds:
+            raise ApiError(
+                422,
+                "invalid_table",
+                "AI seats play only with the virtual deck: they hold no printed cards.",
+            )
+        deck = tuple(body.cards) if body.cards is not None else factum_bank(body.language)
+        try:
+            engine = Config(
+                players=tuple(p.name.strip() for p in body.players),
+                deck=deck,
+                seed=body.seed if body.seed is not None else secrets.randbits(52),
+                deck_mode=body.deck_mode,
+                target_score=body.target_score,
+            )
+        except ValidationError as error:
+            message = error.errors()[0]["msg"].removeprefix("Value error, ")
+            raise ApiError(422, "invalid_table", f"{message}.") from None
+        config = FactumConfig(engine, kinds, body.language, body.spectators)
+        created = NewEvent(
+            "table_created",
+            {
+                "players": [
+                    {"seat": i, "name": name, "kind": kind}
+                    for i, (name, kind) in enumerate(zip(engine.players, kinds, strict=True))
+                ],
+                "language": body.language,
+                "deck_mode": body.deck_mode,
+                "deck": "table" if body.cards is not None else "bank",
+                "target_score": body.target_score,
+            },
+        )
+        return NewTable(config.to_json(), engine.players, kinds, [created])
+
+    def initial_state(self, table_id: str, config: Mapping[str, Any]) -> FactumTableState:
+        return FactumTableState.new(table_id, FactumConfig.from_json(config))
+
+    def from_snapshot(
+        self, table_id: str, config: Mapping[str, Any], seq: int, data: Mapping[str, Any]
+    ) -> FactumTableState:
+        return FactumTableState.from_snapshot(table_id, FactumConfig.from_json(config), seq, data)
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return _BODIES.validate_python(data)
+
+    def plan(
+        self, state: FactumTableState, seat: int, body: Any, by: By, *, now: float
+    ) -> list[NewEvent]:
+        check_action_type(body.type, "Factum", _ACTION_TYPES)
+        if (
+            body.type == "tell"
+            and body.text is None
+            and state.config.engine.deck_mode == "virtual"
+            and "ai" in state.kinds
+        ):
+            raise ApiError(
+                422,
+                "story_needed",
+                "AI players read the story: type or dictate it before you confirm.",
+            )
+        data = {**body.model_dump(exclude_none=True), "seat": seat}
+        try:
+            action = ACTION_ADAPTER.validate_python(data)
+            apply(state.game, action)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+            raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
+        except RuleViolation as error:
+            raise ApiError(409, "illegal_action", str(error), rule=error.rule) from None
+        except (InvalidAction, GameError) as error:
+            raise ApiError(422, "invalid_action", str(error)) from None
+        payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json")}
+        return [NewEvent("action", payload)]
+
+    def follow_up(
+        self, state: FactumTableState, trigger: list[StoredEvent]
+    ) -> list[NewEvent] | None:
+        return None
+
+    def due(self, state: FactumTableState, *, now: float) -> list[NewEvent] | None:
+        return None
+
+    def wake_at(self, state: FactumTableState) -> float | None:
+        return None
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def view(self, state: FactumTableState, seat: int | None) -> FactumView:
+        return factum_view(state, seat)
+
+    def project(self, event: StoredEvent, seat: int | None) -> EventView | None:
+        return project_event(event, seat)
+
+    # --- AI seats ---------------------------------------------------------------------------
+
+    def ai_step(self, state: FactumTableState) -> AIMove | None:
+        """The first AI seat, in seat order, that has something to do now. Votes and choices
+        are not paced; a story is (people may want to volunteer first)."""
+        if state.finished:
+            return None
+        game = state.game
+        for seat in game.awaiting():
+            if state.kinds[seat] != "ai":
+                continue
+            rng = random.Random(f"{state.table_id}/{seat}/{state.seq}")
+            player = FactumSeat(self._reader(), self._storyteller, state.config.language, rng)
+            body = player.decide(seat_view(game, seat), seat)
+            if body is not None:
+                return AIMove(seat, body, paced=body["type"] in ("volunteer", "tell"))
+        return None
