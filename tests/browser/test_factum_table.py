@@ -41,6 +41,12 @@ _OWN_CARDS = """() => [
 ]"""
 
 
+def _shot(page: Page, screenshots: Any, screen: str) -> None:
+    """A phone-size screenshot (one pixel per CSS pixel), named by screen and language."""
+    language = page.evaluate("document.documentElement.lang")
+    page.screenshot(path=str(screenshots / f"factum-{screen}-{language}.png"), scale="css")
+
+
 def _role(page: Page) -> str | None:
     banner = page.locator("#fa-turn")
     return banner.get_attribute("data-role") if banner.count() else None
@@ -134,6 +140,8 @@ def _play_turn(
     choice.check()
     teller_page.fill("#fa-story", story)
     audit(teller_page)
+    if number == 1:
+        _shot(teller_page, screenshots, "tell")
     teller_page.click("#fa-send-story")
 
     # the judge sees the card, privately, and chooses which team guesses
@@ -146,7 +154,7 @@ def _play_turn(
     secrets.check(teller_card=card, knows_card=[teller, judge], decoys={}, table=set())
     audit(judge_page)
     if number == 1:
-        judge_page.screenshot(path=str(screenshots / "factum-judge-en.png"), scale="css")
+        _shot(judge_page, screenshots, "judge")
     judge_page.click(f"#fa-guessers-{guessers}")
 
     # the other team adds decoys, each from its own hand
@@ -187,7 +195,7 @@ def _play_turn(
     secrets.check(teller_card=card, knows_card=[teller, judge], decoys=decoys, table=table)
     audit(guesser_pages[0])
     if number == 2:
-        guesser_pages[0].screenshot(path=str(screenshots / "factum-guess-en.png"), scale="css")
+        _shot(guesser_pages[0], screenshots, "guess")
     for page in guesser_pages:
         page.locator(f"#fa-guess [data-card='{card}']").click()
 
@@ -233,7 +241,8 @@ def test_four_phones_play_two_turns_with_the_secret_best_story_vote(phone, scree
     for page in (phones[1], phones[2]):
         expect(page.locator("#fa-best")).to_have_count(0)
     audit(voters[1])
-    voters[1].screenshot(path=str(screenshots / "factum-best-story-ja.png"), scale="css")
+    voters[1].locator("#fa-best").scroll_into_view_if_needed()
+    _shot(voters[1], screenshots, "best-story")
     voters[0].click("#fa-best-current")
     expect(voters[0].locator("[data-best-vote=current]")).to_be_visible()
     for page in phones[1:]:  # the vote is secret: no other phone learns it
@@ -249,6 +258,106 @@ def test_four_phones_play_two_turns_with_the_secret_best_story_vote(phone, scree
     final = _scores(phones[0])
     assert all(_scores(page) == final for page in phones)
     assert final["Cai"] >= first["Cai"] + 3
-    phones[3].screenshot(path=str(screenshots / "factum-result-ja.png"), scale="css")
+    phones[3].locator("#fa-result").scroll_into_view_if_needed()
+    _shot(phones[3], screenshots, "result")
     audit(phones[3])
     assert secrets.checks >= 8
+
+
+def _host(phone: Any, *, physical: bool = False, kinds: tuple[str, ...] = ()) -> tuple[Page, str]:
+    """The host's phone on the invitations of a new table; returns it and the spectator link."""
+    host = phone("/")
+    host.click("#go-factum-host")
+    for seat, name in enumerate(NAMES):
+        host.fill(f"#seat-name-{seat}", name)
+    for seat, kind in enumerate(kinds):
+        host.select_option(f"#seat-kind-{seat}", kind)
+    if physical:
+        host.check("input[name=deck][value=physical]")
+    seed_new_tables(host, SEED)
+    host.click("#create-table")
+    expect(host.locator("#share")).to_be_visible()
+    spectate = host.locator("#spectate").get_attribute("href")
+    assert spectate
+    return host, spectate
+
+
+@pytest.mark.slow
+def test_a_live_table_with_printed_cards_and_a_spectator(phone, server_url):
+    """deck_mode "physical": players name the printed cards they lay down, the story is told
+    aloud, the judge names the cards drawn to fill the table; a spectator sees the table but
+    no card before it is shown."""
+    from companion.story.factum import factum_bank
+
+    printed = factum_bank("en")  # the cards on the table's printed sheets
+    host, spectate = _host(phone, physical=True)
+    links = host.locator(".invite .link").all_inner_texts()
+    host.click("#open-my-seat")
+    phones = [host, *(phone(link) for link in links[1:])]
+    spectator = phone(server_url + "/" + spectate)
+    expect(spectator.locator("#fa-turn")).to_have_attribute("data-role", "spectator")
+    expect(spectator.locator("#fa-hand")).to_have_count(0)
+    for page in phones:
+        expect(page.locator("#fa-volunteer")).to_be_visible()
+        expect(page.locator("#fa-hand")).to_have_count(0)  # the hand is in the player's hand
+
+    phones[0].click("#fa-volunteer")
+    phones[0].fill("#fa-printed-card", printed[0])
+    audit(phones[0])
+    phones[0].click("#fa-told-aloud")
+    wait_until(phones[0], lambda: len(_with_role(phones, "judge")) == 1)
+    judge = _with_role(phones, "judge")[0]
+    expect(judge.locator("#fa-secret")).to_contain_text(printed[0])
+    expect(spectator.locator("#fa-story-panel")).to_contain_text("told aloud")
+    assert printed[0] not in spectator.evaluate(_PAGE_STRINGS)
+    judge.click("#fa-guessers-storyteller")
+
+    # a card already on the table is refused, in plain words; then each adder names theirs
+    wait_until(phones[0], lambda: bool(_with_role(phones, "adder")))
+    first = _with_role(phones, "adder")[0]
+    first.fill("#fa-decoy-card", printed[0])
+    first.click("#fa-decoy-send")
+    expect(first.locator("#fa-refusal")).not_to_be_empty()
+    audit(first)
+    for n, page in enumerate(_with_role(phones, "adder"), start=1):
+        page.fill("#fa-decoy-card", printed[n])
+        page.click("#fa-decoy-send")
+        expect(page.locator("#fa-mine")).to_contain_text(printed[n])
+        assert printed[n] not in spectator.evaluate(_PAGE_STRINGS)
+
+    # three cards on the table: the judge names the two drawn to fill it up to five
+    expect(judge.locator("#fa-fill")).to_be_visible()
+    judge.fill("#fa-fill-0", printed[10])
+    judge.fill("#fa-fill-1", printed[11])
+    audit(judge)
+    judge.click("#fa-send-fill")
+    expect(spectator.locator("#fa-table li")).to_have_count(5)
+    expect(spectator.locator("#fa-table")).to_contain_text("Lay the cards out")
+    for page in _with_role(phones, "guesser"):
+        page.locator(f"#fa-guess [data-card='{printed[0]}']").click()
+    for page in [*phones, spectator]:
+        expect(page.locator("#fa-result .fa-card.answer")).to_have_attribute(
+            "data-card", printed[0]
+        )
+    audit(spectator)
+
+
+@pytest.mark.slow
+def test_a_story_told_by_an_ai_player_is_labelled_canned(phone):
+    """One person and three AI players: after the person's turn an AI volunteers and tells a
+    canned story, which every screen labels as invented, not lived."""
+    host, _ = _host(phone, kinds=("human", "ai", "ai", "ai"))
+    expect(host.locator(".invite .link")).to_have_count(1)  # AI seats need no link
+    host.click("#open-my-seat")
+    host.click("#fa-volunteer")
+    choice = host.locator("#fa-pick-card input").first
+    choice.check()
+    expect(host.locator("#fa-told-aloud")).to_have_count(0)  # AI players must read the story
+    host.fill("#fa-story", STORIES[0])
+    host.click("#fa-send-story")
+    # the AI judge, adders and guessers play; then an AI tells the next story
+    expect(host.locator("#fa-result[data-turn='1']")).to_be_visible(timeout=60_000)
+    canned = host.locator("#fa-story-panel [data-canned]")
+    expect(canned).to_be_visible(timeout=60_000)
+    expect(canned).to_have_text("Told by an AI player: an invented story, not a lived one.")
+    audit(host)

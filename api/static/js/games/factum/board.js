@@ -51,13 +51,13 @@ export function banner(view) {
   if (view.finished) return null; // the end panel says it
   const role = roleOf(view);
   if (myTurn(view) && BANNER[role]) {
-    return h("div", { class: "turn-banner mine", id: "fa-turn", "data-role": role }, t(BANNER[role]));
+    return h("div", { class: "turn-banner mine", id: "fa-turn", tabindex: "-1", "data-role": role }, t(BANNER[role]));
   }
   const names = namesOf(view);
   const who = awaiting(view).filter((seat) => seat !== view.you).map((seat) => names[seat]);
   const key = WAITING[view.state.phase] || "fa.waitTell";
   const done = seated(view) && view.state.phase !== "volunteer" && !awaiting(view).includes(view.you);
-  return h("div", { class: "turn-banner", id: "fa-turn", "data-role": role },
+  return h("div", { class: "turn-banner", id: "fa-turn", tabindex: "-1", "data-role": role },
     t(key, { names: who.length ? listOf(who) : "…" }),
     done ? h("span", { class: "note" }, ` ${t("fa.youDone")}`) : null);
 }

@@ -13,7 +13,7 @@ import { setStatus } from "../../status.js";
 import { banner, endPanel, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
 import { bestStoryPanel, decoyPanel, fillPanel, guessPanel, judgePanel, myChoice, secretCard, volunteerPanel } from "./choices.js";
 import { handPanel, tablePanel } from "./hand.js";
-import { moveOf, namesOf, seated } from "./model.js";
+import { moveOf, myTurn, namesOf, roleOf, seated } from "./model.js";
 import { resultPanel } from "./reveal.js";
 import { tellPanel } from "./tell.js";
 
@@ -44,6 +44,10 @@ export async function render(main, [tableId, token = null]) {
     });
     if (before && before.state.phase !== view.state.phase) ui.refusal.textContent = "";
     draw();
+    const role = roleOf(view);
+    if (myTurn(view) && (!before || roleOf(before) !== role || !myTurn(before))) {
+      announce(document.getElementById("fa-turn")?.textContent || "", { assertive: true });
+    }
   }
 
   function remember() {
@@ -58,6 +62,8 @@ export async function render(main, [tableId, token = null]) {
       if (reply?.view) show(reply.view);
       if (reply?.events) live.deliver(reply.events, { fromReply: true });
       announce(t("action.sent"));
+      // the control just used is gone with its panel: keep the focus on the page, at the banner
+      if (!main.contains(document.activeElement)) document.getElementById("fa-turn")?.focus();
       return true;
     } catch (failure) {
       fill(ui.refusal, refusalText(failure));
@@ -67,6 +73,7 @@ export async function render(main, [tableId, token = null]) {
 
   function draw() {
     if (!view) return;
+    const focused = main.contains(document.activeElement) ? document.activeElement.id : "";
     fill(ui.top, seatChips(view), banner(view), progress(view), endPanel(view), secretCard(view), storyPanel(view));
     const key = JSON.stringify([view.moves, view.state.phase, view.state.turn?.number]);
     if (key !== lastActionKey || !ui.action.contains(document.activeElement)) {
@@ -74,6 +81,7 @@ export async function render(main, [tableId, token = null]) {
       fill(ui.action, actionPanel(view, { act, draft }));
     }
     fill(ui.rest, myChoice(view), tablePanel(view), resultPanel(view), scoresPanel(view), titlePanel(view), handPanel(view));
+    if (focused && !main.contains(document.activeElement)) document.getElementById(focused)?.focus();
   }
 
   const live = new LiveTable({
@@ -148,6 +156,6 @@ function refusalText(failure) {
     return [h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
       h("br"), h("span", { class: "note" }, failure.message)];
   }
-  if (failure instanceof ApiError && failure.status === 409) return t("action.refusedPlain", { message: failure.message });
+  if (failure instanceof ApiError && (failure.status === 409 || failure.status === 422)) return t("action.refusedPlain", { message: failure.message });
   return errorText(failure);
 }
