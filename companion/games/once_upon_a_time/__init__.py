@@ -27,7 +27,10 @@ Actions (pydantic frozen models; JSON `{"type": ..., ...}`; `Action` is the unio
     declare_draw     seat, cards, endings                physical deck: drawn cards
 A successful interrupt (OU-12) puts the card on the table, the old storyteller draws one and
 the claimant tells on; a rejected one (OU-14) discards the card and its claimant draws two.
-A mention interrupt may claim any line the storyteller told in the current turn. A card
+A mention interrupt may claim only the current storyteller's latest sentences (OU-10 as this
+project reads it; `state.claimable_lines()`): the lines told since, and including, the line of
+the last card they played in this turn, or all of the turn's lines while they have played none;
+a claim on an older line is refused with OU-10, whoever makes it (a person or an AI seat). A card
 interrupt the engine can check itself (no card just played, wrong group, not an interrupt card)
 is refused with OU-11 rather than penalised; a table that wants the OU-14 penalty for such an
 attempt records it as an `interrupt` judged against. Simultaneous claims are judged in table

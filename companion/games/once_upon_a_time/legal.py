@@ -106,7 +106,7 @@ def _storyteller_moves(state: State, held: SeatState) -> list[Move]:
 
 def _listener_moves(state: State, held: SeatState, hidden_interrupts: bool) -> list[Move]:
     moves: list[Move] = []
-    if state.turn_lines():
+    if state.claimable_lines():
         if held.hand_size:
             moves.append(_move("interrupt", cards=held.hand, hidden=held.hidden))
         moves.append(_move("challenge"))

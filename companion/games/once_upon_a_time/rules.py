@@ -186,12 +186,16 @@ def _claim_line(state: State, claim: Claim) -> int:
             )
         line = state.window
     else:
-        lines = state.turn_lines()
+        lines = state.claimable_lines()
         if not lines:
             raise RuleViolation("OU-10", "the storyteller has told nothing yet in this turn")
         line = lines[-1] if claim.line is None else claim.line
         if line not in lines:
-            raise RuleViolation("OU-10", "only what the current storyteller told can be claimed")
+            raise RuleViolation(
+                "OU-10",
+                "only the current storyteller's latest sentences can be claimed: those told "
+                "since their last card",
+            )
     if not holds(state, claim.seat, claim.card):
         take_card(state, claim.seat, claim.card, "OU-10")  # raises, saying where the card is
     return line

@@ -102,10 +102,10 @@ class StartRecord(Frozen):
 
 class State(Frozen):
     """Everything about a game. `turn` counts storyteller changes; `turn_start` is the first
-    story line of the current turn (what may be claimed by a mention interrupt); `window` is the
-    line of the card just played, open to a card interrupt until the storyteller goes on;
-    `reshuffles` counts discard-pile reshuffles (it seeds the next); `steps` counts actions;
-    `last` says what the last action did."""
+    story line of the current turn (`claimable_lines` says what a mention interrupt may claim);
+    `window` is the line of the card just played, open to a card interrupt until the
+    storyteller goes on; `reshuffles` counts discard-pile reshuffles (it seeds the next);
+    `steps` counts actions; `last` says what the last action did."""
 
     config: Config
     cards: Mapping[str, CardInfo]
@@ -152,6 +152,15 @@ class State(Frozen):
     def turn_lines(self) -> range:
         """Indices of the lines told by the current storyteller in their current turn."""
         return range(self.turn_start, len(self.story))
+
+    def claimable_lines(self) -> range:
+        """Indices of the lines a mention interrupt may claim (OU-10 as this project reads
+        it): the current storyteller's latest sentences, i.e. those told since, and including,
+        the line of the last card they played in this turn; all of the turn's lines while they
+        have played none."""
+        lines = self.turn_lines()
+        carded = [i for i in lines if self.story[i].card is not None]
+        return range(carded[-1] if carded else self.turn_start, len(self.story))
 
     def seen_cards(self) -> set[str]:
         """Story cards whose place the engine knows outside the draw pile."""

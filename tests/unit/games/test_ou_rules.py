@@ -224,6 +224,28 @@ def test_ou_10_not_before_the_storyteller_said_anything(deck: Deck) -> None:
         apply(state, Interrupt(seat=2, card=state.seats[2].hand[0], line=0, judgement=YES))
 
 
+def test_ou_10_only_the_latest_sentences_since_the_last_card_can_be_claimed(deck: Deck) -> None:
+    state = game(deck, {0: ("king", "queen"), 1: ("forest", "child")})
+    state = told(state, 0, "She slept under an oak in the forest.")
+    state = told(state, 0, "Nobody knew her name.")
+    assert list(state.claimable_lines()) == [0, 1]  # no card played yet: the whole turn
+    state = apply(state, Play(seat=0, card="king", sentence="A king rode by.", judgement=YES))
+    state = told(state, 0, "He was tired.")
+    assert list(state.claimable_lines()) == [2, 3]  # the card's line and what followed it
+    with pytest.raises(RuleViolation) as error:
+        apply(state, Interrupt(seat=1, card="forest", line=0, judgement=YES))
+    assert error.value.rule == "OU-10"
+    after = apply(state, Interrupt(seat=1, card="forest", line=2, judgement=YES))
+    assert after.storyteller == 1 and after.table[-1].line == 2
+
+
+def test_ou_10_a_mention_claim_is_legal_only_while_a_latest_line_exists(deck: Deck) -> None:
+    state = game(deck, {0: ("king",), 1: ("forest",)})
+    assert not any(m.type == "interrupt" for m in legal_actions(state)[1])
+    state = told(state, 0, "In the forest.")
+    assert any(m.type == "interrupt" for m in legal_actions(state)[1])
+
+
 def test_ou_10_the_storyteller_cannot_interrupt_themselves(deck: Deck) -> None:
     state = told(game(deck, {0: ("forest",)}), 0, "In the forest.")
     with pytest.raises(RuleViolation) as error:
