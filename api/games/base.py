@@ -8,7 +8,7 @@ the AI-seat runner are shared too. None of them knows a game: each asks the tabl
     new_table(body)            the stored config, the seat kinds, the table's first events
     initial_state / from_snapshot / state.advance(event)   the table's state, rebuilt from its log
     plan(state, seat, body)    the events one request appends, or an `ApiError` saying why not
-    follow_up(state)           work that runs after an append, outside the table's lock, one batch
+    follow_up(state, trigger)  work that runs after an append, outside the table's lock, one batch
                                at a time (Once Upon a Time: the referee's ruling on a new sentence)
     due(state, now)            what the clock makes due (a vote past its deadline), and `wake_at`
     view(state, seat) / project(event, seat)   the one privacy gate: what a reader may see
@@ -17,7 +17,7 @@ the AI-seat runner are shared too. None of them knows a game: each asks the tabl
 A game's state is its own type; the service needs only what `HostedState` below names.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, Self, TypeVar, get_args
 
@@ -117,10 +117,10 @@ class TableGame(Protocol[S]):
 
     def plan(self, state: S, seat: int, body: Any, by: By, *, now: float) -> list[NewEvent]: ...
 
-    def follow_up(self, state: S, trigger: list[StoredEvent]) -> list[NewEvent] | None:
-        """The next batch of events to append after a request appended `trigger` (None: nothing
-        more to do). Asked again, with the same `trigger` and the state after each batch, until
-        it answers None: each batch must make progress."""
+    def follow_up(self, state: S, trigger: list[StoredEvent]) -> Iterator[list[NewEvent]]:
+        """The batches of events to append, one after the other, after a request appended
+        `trigger` (`state` is the state just after it). A generator may do each batch's work
+        (a model call) when the service asks for it."""
         ...
 
     def due(self, state: S, *, now: float) -> list[NewEvent] | None:

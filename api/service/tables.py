@@ -274,7 +274,7 @@ class TableService:
         """The game's work after `trigger` was appended, batch by batch, outside the lock."""
         game = self.game(state.table_id)
         appended: list[StoredEvent] = []
-        while (events := game.follow_up(state, trigger)) is not None:
+        for events in game.follow_up(state, trigger):
             new, state = self._append_anywhere(state.table_id, events)
             appended += new
         return appended, state

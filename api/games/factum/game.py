@@ -3,7 +3,7 @@ planning each request against the engine, views, and the AI seats' next move."""
 
 import random
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -122,8 +122,8 @@ class FactumTables:
 
     def follow_up(
         self, state: FactumTableState, trigger: list[StoredEvent]
-    ) -> list[NewEvent] | None:
-        return None
+    ) -> Iterator[list[NewEvent]]:
+        return iter(())
 
     def due(self, state: FactumTableState, *, now: float) -> list[NewEvent] | None:
         return None

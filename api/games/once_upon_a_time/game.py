@@ -4,7 +4,7 @@ each sentence, votes closed at their deadline, views, and the AI seats' next mov
 import logging
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -155,18 +155,15 @@ class OnceUponATimeTables:
 
     # --- after an append: the referee's ruling on each new sentence --------------------------
 
-    def follow_up(self, state: TableState, trigger: list[StoredEvent]) -> list[NewEvent] | None:
-        """The ruling on the first line of this turn not yet ruled on (the new sentence, or one
-        a crash left unruled), after an action; on a referee failure, a `step_failed` event.
+    def follow_up(self, state: TableState, trigger: list[StoredEvent]) -> Iterator[list[NewEvent]]:
+        """After an action: the ruling on each line of this turn not yet ruled on (the new
+        sentence, or one a crash left unruled); on a referee failure, a `step_failed` event.
         The turn is kept either way."""
         if not any(e.type == "action" for e in trigger):
-            return None
-        unruled = [
-            line
-            for line in state.game.turn_lines()
-            if line not in state.ruled and state.game.story[line].kind == "story"
-        ]
-        return self._ruling_events(state, unruled[0]) if unruled else None
+            return
+        for line in state.game.turn_lines():
+            if line not in state.ruled and state.game.story[line].kind == "story":
+                yield self._ruling_events(state, line)
 
     def _ruling_events(self, state: TableState, line: int) -> list[NewEvent]:
         try:
