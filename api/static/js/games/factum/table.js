@@ -10,6 +10,7 @@ import { explainRule, languageChosen, setLanguage, t } from "../../i18n.js";
 import { LiveTable } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
+import { savedDraft } from "../../table/draft.js";
 import { banner, endPanel, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
 import { bestStoryPanel, decoyPanel, fillPanel, guessPanel, judgePanel, myChoice, secretCard, volunteerPanel } from "./choices.js";
 import { handPanel, tablePanel } from "./hand.js";
@@ -30,7 +31,8 @@ export async function render(main, [tableId, token = null]) {
 
   let view = null;
   let lastActionKey = null; // redraw the controls only when what they offer changes
-  const draft = { card: null, text: "", printed: "", fill: null }; // this phone's typing
+  // this seat's typing: the story and its card survive a reload (sessionStorage, this tab only)
+  const draft = Object.assign(savedDraft(tableId, token), { printed: "", fill: null });
 
   function show(raw) {
     if (raw.game !== "factum" || (view && raw.seq < view.seq)) return; // overtaken by a newer view
@@ -144,7 +146,7 @@ function actionPanel(view, context) {
 /** This turn's story, once told (a story told aloud is only said to have been told). */
 function storyPanel(view) {
   const turn = view.state.turn;
-  if (!turn || !turn.told) return null;
+  if (!turn || !turn.told || moveOf(view, "best_story")) return null; // the ballot shows it
   const names = namesOf(view);
   return h("section", { class: "panel", id: "fa-story-panel", "aria-labelledby": "fa-story-head" },
     h("h2", { id: "fa-story-head" }, t("fa.storyOf", { name: names[turn.storyteller] })),

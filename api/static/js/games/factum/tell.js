@@ -9,16 +9,20 @@ import { dictate, speechAvailable } from "../../speech.js";
 export const MAX_STORY = 4000;
 
 /**
- * `move`: the view's "tell" move; `draft`: {card, text} kept by the screen across redraws
- * (this phone's memory only); `act(action)` resolves true once accepted.
+ * `move`: the view's "tell" move; `draft`: {card, text, save()} kept across redraws and a
+ * reload (table/draft.js); `act(action)` resolves true once accepted.
  */
 export function tellPanel(view, move, { draft, act }) {
   const aiListens = view.seats.some((seat) => seat.kind === "ai");
+  if (!move.any_card && !move.cards.includes(draft.card)) draft.card = ""; // left from another hand
   const say = h("p", { class: "note", id: "fa-tell-note", role: "status" });
   const cardChoice = move.any_card ? printedCard(draft) : handChoice(view, move.cards, draft);
   const box = h("textarea", {
     id: "fa-story", rows: 5, maxlength: MAX_STORY, lang: view.language,
-    oninput: (event) => { draft.text = event.target.value; },
+    oninput: (event) => {
+      draft.text = event.target.value;
+      draft.save();
+    },
   });
   box.value = draft.text || "";
   const send = async (withText) => {
@@ -28,8 +32,9 @@ export function tellPanel(view, move, { draft, act }) {
     if (withText && !text) return void (say.textContent = t("fa.storyMissing"));
     const action = withText ? { type: "tell", card, text } : { type: "tell", card };
     if (await act(action)) {
-      draft.card = null;
+      draft.card = "";
       draft.text = "";
+      draft.save();
     }
   };
   return h("form", { class: "fa-act narrate", id: "fa-tell", onsubmit: (event) => { event.preventDefault(); send(true); } },
@@ -50,7 +55,10 @@ function handChoice(view, cards, draft) {
     cards.map((card, i) => h("label", { class: "check" },
       h("input", {
         type: "radio", name: "fa-card", value: card, id: `fa-card-${i}`, checked: draft.card === card,
-        onchange: () => { draft.card = card; },
+        onchange: () => {
+          draft.card = card;
+          draft.save();
+        },
       }),
       h("span", { lang: view.language }, card))));
 }
@@ -59,7 +67,10 @@ function handChoice(view, cards, draft) {
 function printedCard(draft) {
   const input = h("input", {
     type: "text", id: "fa-printed-card", autocomplete: "off", value: draft.card || "",
-    oninput: (event) => { draft.card = event.target.value; },
+    oninput: (event) => {
+      draft.card = event.target.value;
+      draft.save();
+    },
   });
   return h("div", { class: "field" }, h("label", { for: "fa-printed-card" }, t("fa.printedCard")), input);
 }
@@ -77,6 +88,7 @@ function dictationButton(box, draft, say, lang) {
         onText: (text) => {
           box.value = before + text;
           draft.text = box.value;
+          draft.save();
         },
         onEnd: (error) => {
           if (error && error !== "aborted" && error !== "no-speech") say.textContent = t("narrate.noSpeech");
