@@ -12,7 +12,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser run test test-fast bench eval lint format clean
+.PHONY: help install browser run test test-fast bench eval factum-fit lint format clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -45,8 +45,12 @@ bench: $(STAMP) ## referee latency, API throughput and Dice Upon a Time AI move 
 	$(PY) -m evals.bench_api
 	$(PY) -m evals.bench_dice
 
-eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot
+eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser
 	$(PY) -m evals.referee_eval
+	$(PY) -m evals.factum_eval
+
+factum-fit: $(STAMP) ## refit the Factum guesser's weights on the dev split
+	$(PY) -m evals.factum_fit
 
 lint: $(STAMP) ## ruff + mypy (strict on companion/)
 	$(VENV)/bin/ruff check .

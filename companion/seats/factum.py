@@ -10,17 +10,17 @@ engine and no game state.
     judge(reader, story, card, others)        # which team guesses, and why      (FA-3)
     prefers_challenger(reader, new, holder)   # best-story vote                  (FA-7)
 
-How a card is scored against a story, feature by feature (`FEATURES`), each a cosine turned
-into a z-score against the card's cosines with a fixed reference set of stories (the offline
-storyteller's bank): a card that every story resembles ("a day you would rather forget") then
-stops winning every table.
+How a card is scored against a story, feature by feature (`FEATURES`): each phrasing's cosine
+with the story is turned into a z-score against that phrasing's cosines with a fixed reference
+set of stories (the offline storyteller's bank), so a card that every story resembles ("a day
+you would rather forget") stops winning every table; a feature is the mean z-score over the
+card's phrasings (a bank card has one per language, en/ja/es; a free-text card has itself).
 
-- ``title``: the story against the card's title; a bank card is read in all three languages
-  at once (the mean of its en/ja/es vectors), a free-text card as given;
-- ``core_passage`` / ``core_query``: the story against the card's emotional core, a line of
-  `data/factum_card_cores.yaml` (embedded with e5's "passage: " and "query: " prefixes; a
-  free-text card is its own core);
-- ``sentence_core``: the best single sentence of the story against the core.
+- ``title``: the story against the card's titles;
+- ``core_passage`` / ``core_query``: the story against the card's emotional core, a line per
+  language in `data/factum_card_cores.yaml` (embedded with e5's "passage: " and "query: "
+  prefixes; a free-text card is its own core);
+- ``sentence_core``: the best single sentence of the story against each core (as passage).
 
 The score is a weighted sum of the features, the weights fitted by a conditional logit on the
 dev split of `evals/data/factum_guess_cases.jsonl` (`make factum-fit`, `evals/factum_fit.py`),
@@ -48,6 +48,7 @@ from embeddings import Embedder, Vectors
 FEATURES = ("title", "core_passage", "core_query", "sentence_core")
 DEFAULT_JUDGE_THRESHOLD = 0.5
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
+_STORIES_REMEMBERED = 512
 _MIN_SPREAD = 1e-3  # a reference spread below this (a degenerate embedder) counts as this
 
 Team = Literal["judge", "storyteller"]
@@ -56,7 +57,7 @@ Team = Literal["judge", "storyteller"]
 @dataclass(frozen=True)
 class BankCard:
     titles: tuple[str, ...]  # en, ja, es
-    core: str
+    cores: tuple[str, ...]  # en, ja, es
 
 
 @cache
@@ -66,7 +67,10 @@ def bank_cards() -> tuple[BankCard, ...]:
     cores = _seat_data("factum_card_cores.yaml")["cores"]
     cards = yaml.safe_load(data.read_text(encoding="utf-8"))["cards"]
     return tuple(
-        BankCard(tuple(str(card[lang]) for lang in LANGUAGES), str(cores[card["en"]]))
+        BankCard(
+            tuple(str(card[lang]) for lang in LANGUAGES),
+            tuple(str(cores[card["en"]][lang]) for lang in LANGUAGES),
+        )
         for card in cards
     )
 
@@ -93,9 +97,18 @@ def _seat_data(name: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class _CardVectors:
-    vectors: Vectors  # one row per vector feature: title, core (passage), core (query)
+    """A card's phrasings: `per_phrasing` rows of titles, then cores as passages, then cores as
+    queries (3 each for a bank card, one per language; 1 each for a free-text card)."""
+
+    vectors: Vectors
     centre: np.ndarray  # the reference stories' mean cosine with each row
     spread: np.ndarray  # … and its standard deviation
+    per_phrasing: int
+
+    def z(self, similarities: np.ndarray) -> np.ndarray:
+        """Mean z-score of each group (title, core passage, core query)."""
+        z = (similarities - self.centre) / self.spread
+        return np.asarray(z.reshape(3, self.per_phrasing).mean(axis=1))
 
 
 class FactumReader:
@@ -110,6 +123,7 @@ class FactumReader:
         self._by_text = {fold(t): card for card in bank_cards() for t in card.titles}
         self._reference = self._queries(list(reference_stories()))
         self._cards: dict[str, _CardVectors] = {}
+        self._stories: dict[str, tuple[Vectors, Vectors]] = {}
 
     @property
     def embedder_name(self) -> str:
@@ -118,15 +132,15 @@ class FactumReader:
     def features(self, story: str, cards: Sequence[str]) -> np.ndarray:
         """``(len(cards), len(FEATURES))``: each card's z-scored similarities to the story."""
         _check(story, cards)
-        sentences = [s for s in _SENTENCE_END.split(story.strip()) if s.strip()] or [story]
-        story_vectors = self._queries([story, *sentences])
-        whole, parts = story_vectors[0], story_vectors[1:]
+        whole, parts = self._story(story)
         rows = []
         for card in cards:
             entry = self._card(card)
-            z = (entry.vectors @ whole - entry.centre) / entry.spread
-            best_sentence = (parts @ entry.vectors[1]).max()
-            rows.append([*z, (best_sentence - entry.centre[1]) / entry.spread[1]])
+            grouped = entry.z(entry.vectors @ whole)
+            n = entry.per_phrasing
+            best = (parts @ entry.vectors[n : 2 * n].T).max(axis=0)
+            best_z = (best - entry.centre[n : 2 * n]) / entry.spread[n : 2 * n]
+            rows.append([*grouped, float(best_z.mean())])
         return np.asarray(rows, dtype=np.float64)
 
     def scores(self, story: str, cards: Sequence[str]) -> np.ndarray:
@@ -147,20 +161,31 @@ class FactumReader:
         titles = [card.titles[0] for card in bank_cards()]
         return float(self.features(story, titles)[:, 1].max())
 
+    def _story(self, story: str) -> tuple[Vectors, Vectors]:
+        """The story's vector and its sentences' vectors (remembered: seats reread a story)."""
+        if story not in self._stories:
+            if len(self._stories) >= _STORIES_REMEMBERED:
+                self._stories.clear()
+            sentences = [s for s in _SENTENCE_END.split(story.strip()) if s.strip()] or [story]
+            vectors = self._queries([story, *sentences])
+            self._stories[story] = (vectors[0], vectors[1:])
+        return self._stories[story]
+
     def _card(self, card: str) -> _CardVectors:
         key = fold(card)
         if key not in self._cards:
             bank = self._by_text.get(key)
-            if bank is None:
-                title = self._queries([card])[0]
-                core_p, core_q = self._passages([card])[0], title
-            else:
-                title = self._queries(list(bank.titles)).mean(axis=0)
-                core_p, core_q = self._passages([bank.core])[0], self._queries([bank.core])[0]
-            vectors = np.stack([title, core_p, core_q])
+            titles, cores = ([card], [card]) if bank is None else (bank.titles, bank.cores)
+            vectors = np.concatenate(
+                [
+                    self._queries(list(titles)),
+                    self._passages(list(cores)),
+                    self._queries(list(cores)),
+                ]
+            )
             sims = self._reference @ vectors.T
             spread = np.maximum(sims.std(axis=0), _MIN_SPREAD)
-            self._cards[key] = _CardVectors(vectors, sims.mean(axis=0), spread)
+            self._cards[key] = _CardVectors(vectors, sims.mean(axis=0), spread, len(titles))
         return self._cards[key]
 
     def _queries(self, texts: list[str]) -> Vectors:

@@ -28,7 +28,8 @@ TABLE = [
 def test_data_every_bank_card_has_a_core_and_three_titles() -> None:
     cards = bank_cards()
     assert len(cards) == 168
-    assert all(len(card.titles) == 3 and card.core.strip() for card in cards)
+    assert all(len(card.titles) == 3 and len(card.cores) == 3 for card in cards)
+    assert all(core.strip() for card in cards for core in card.cores)
     assert len(reference_stories()) >= 60
 
 

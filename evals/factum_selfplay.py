@@ -1,0 +1,203 @@
+"""Self-play: AI-only Factum games on the rules engine (`companion.games.factum`).
+
+    python -m evals.factum_selfplay [--games 10] [--players 5] [--embedder e5]
+
+Every seat is an AI over one shared `FactumReader`:
+
+- volunteer (FA-2): a seat, drawn by the game's seed, among those holding a card the canned
+  storyteller has a story for in the table's language; it tells that bank story (labelled
+  canned). A game where no seat can tell stops there and is counted as cut short.
+- judge (FA-3): `judge()` against the judge's own hand (the decoys are not down yet);
+- decoys (FA-4): each seat of the confusing team adds `choose_decoy()` from its hand;
+- guessing (FA-5): every voter names the guesser's top card (so the vote is unanimous);
+- best story (FA-7): `prefers_challenger()` between the current and the reigning story.
+
+Reported: games, turns, how often the guessing team was right (overall and by which team the
+judge sent), the distribution of the judge's choices and of its obviousness estimates, and the
+share of turns where the storyteller's card was found (the issue's target: 40–70 %).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from companion.cards import Language
+from companion.games.factum import (
+    BestStory,
+    ChooseGuessers,
+    Config,
+    Decoy,
+    Guess,
+    State,
+    Tell,
+    Volunteer,
+    apply,
+    new_game,
+)
+from companion.seats.factum import FactumReader, choose_decoy, judge, prefers_challenger
+from companion.seats.factum_storyteller import CannedStoryteller
+from companion.story.factum import factum_bank
+
+NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lou")
+MAX_TURNS = 60
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    language: str
+    game: int
+    turn: int
+    guessers: str  # "judge" | "storyteller"
+    obviousness: float
+    table_size: int
+    correct: bool
+
+
+def play_game(
+    reader: FactumReader, language: Language, seed: int, *, players: int = 5
+) -> tuple[list[TurnRecord], bool]:
+    """One AI-only game; its turns, and whether it ran to the end (not cut short)."""
+    rng = random.Random(seed)
+    teller = CannedStoryteller()
+    config = Config(players=NAMES[:players], deck=factum_bank(language), seed=seed)
+    state = new_game(config)
+    obviousness: dict[int, float] = {}
+    while not state.is_terminal and len(state.history) < MAX_TURNS:
+        if state.phase == "volunteer":
+            able = [s for s in state.awaiting() if teller.tellable(state.hands[s], language)]
+            if not able:
+                return _records(state, language, seed, obviousness), False
+            state = apply(state, Volunteer(seat=rng.choice(able)))
+        else:
+            state = _act(state, reader, teller, language, rng, obviousness)
+    return _records(state, language, seed, obviousness), True
+
+
+def _act(
+    state: State,
+    reader: FactumReader,
+    teller: CannedStoryteller,
+    language: Language,
+    rng: random.Random,
+    obviousness: dict[int, float],
+) -> State:
+    turn = state.current()
+    story = turn.story or ""
+    if state.phase == "storytelling":
+        told = teller.tell(state.hands[turn.storyteller], language, rng)
+        assert told is not None  # the volunteer was chosen among seats that can tell
+        return apply(state, Tell(seat=turn.storyteller, card=told.card, text=told.text))
+    if state.phase == "judging":
+        assert turn.card is not None
+        call = judge(reader, story, turn.card, state.hands[turn.judge])
+        obviousness[turn.number] = call.obviousness
+        return apply(state, ChooseGuessers(seat=turn.judge, guessers=call.guessing_team))
+    if state.phase == "decoys":
+        seat = state.awaiting()[0]
+        return apply(state, Decoy(seat=seat, card=choose_decoy(reader, story, state.hands[seat])))
+    if state.phase == "guessing":
+        pick = reader.rank(story, turn.table)[0]
+        for seat in state.awaiting():
+            state = apply(state, Guess(seat=seat, card=pick))
+        return state
+    if state.phase == "best_story":
+        reigning = _reigning_story(state)
+        current = reigning is None or prefers_challenger(reader, story, reigning)
+        for seat in state.awaiting():
+            state = apply(state, BestStory(seat=seat, prefer="current" if current else "reigning"))
+        return state
+    raise RuntimeError(f"self-play: no policy for phase {state.phase!r}")
+
+
+def _reigning_story(state: State) -> str | None:
+    if state.title is None:
+        return None
+    for past in state.history:
+        if past.number == state.title.turn:
+            return past.story
+    return None
+
+
+def _records(
+    state: State, language: str, game: int, obviousness: dict[int, float]
+) -> list[TurnRecord]:
+    return [
+        TurnRecord(
+            language,
+            game,
+            turn.number,
+            str(turn.guessers),
+            obviousness[turn.number],
+            len(turn.table),
+            bool(turn.correct),
+        )
+        for turn in state.history
+        if turn.correct is not None
+    ]
+
+
+def simulate(
+    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0
+) -> dict[str, object]:
+    """`games` games per language; the summary the eval report prints."""
+    records: list[TurnRecord] = []
+    finished = 0
+    languages: tuple[Language, ...] = ("en", "ja", "es")
+    for language in languages:
+        for game in range(games):
+            turns, complete = play_game(reader, language, seed + game, players=players)
+            records.extend(turns)
+            finished += complete
+    return summarise(records, games=games * len(languages), finished=finished, players=players)
+
+
+def summarise(
+    records: list[TurnRecord], *, games: int, finished: int, players: int
+) -> dict[str, object]:
+    def rate(rows: list[TurnRecord]) -> float | None:
+        return round(sum(r.correct for r in rows) / len(rows), 3) if rows else None
+
+    by_team = {
+        team: [r for r in records if r.guessers == team] for team in ("judge", "storyteller")
+    }
+    bins = Counter(min(int(r.obviousness * 10), 9) for r in records)
+    return {
+        "games": games,
+        "finished": finished,
+        "players": players,
+        "turns": len(records),
+        "found": rate(records),
+        "found_by_language": {
+            lang: rate([r for r in records if r.language == lang]) for lang in ("en", "ja", "es")
+        },
+        "judge_choices": {team: len(rows) for team, rows in by_team.items()},
+        "found_by_guessers": {team: rate(rows) for team, rows in by_team.items()},
+        "obviousness_deciles": {f"{b / 10:.1f}-{(b + 1) / 10:.1f}": bins[b] for b in range(10)},
+        "mean_table_size": round(sum(r.table_size for r in records) / max(len(records), 1), 2),
+        "records": [asdict(r) for r in records],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    from embeddings import load_embedder
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10, help="games per language")
+    parser.add_argument("--players", type=int, default=5)
+    parser.add_argument("--embedder", default="e5")
+    args = parser.parse_args(argv)
+    cache_dir = Path.home() / ".cache" / "storytelling-companion"
+    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir))
+    summary = simulate(reader, games=args.games, players=args.players)
+    summary.pop("records")
+    print(json.dumps(summary, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
