@@ -36,6 +36,7 @@ _STEER_FROM_STEP = 2  # steering sentences from the departure on
 _STEER_SHARE = 0.3  # of the turns from then on
 _NEARBY_SHARE = 0.3  # of the clauses that could be set near the latest place told
 _NEARBY_GROUPS = (Group.CHARACTERS,)  # who appears somewhere; a thing or event reads oddly
+_NEARBY_MAX_CHARS: dict[Language, int] = {"en": 60, "es": 60, "ja": 30}  # longer: too heavy
 _OPENERS_PER_CLAUSE = 2
 _REFERRING_SLOTS = ("{foe}", "{friend}", "{place}", "{thing}")
 _ES_CONTRACTIONS = ((re.compile(r"\ba el\b"), "al"), (re.compile(r"\bde el\b"), "del"))
@@ -181,7 +182,8 @@ def _ordered_clauses(
 def _nearby(turn: Turn, card: StoryCard, clause: str) -> str | None:
     place = turn.values.get("place")
     pool = turn.lexicon.nearby
-    if not place or not pool or card.group not in _NEARBY_GROUPS:
+    too_long = len(clause) > _NEARBY_MAX_CHARS[turn.lexicon.language]
+    if not place or not pool or card.group not in _NEARBY_GROUPS or too_long:
         return None
     if turn.rng.random() >= _NEARBY_SHARE:
         return None
