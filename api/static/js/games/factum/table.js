@@ -57,7 +57,10 @@ export async function render(main, [tableId, token = null]) {
     rememberSeat(tableId, token, { names: namesOf(view), finished: view.finished });
   }
 
+  let sending = false; // one action at a time: a second tap while the first travels is ignored
   async function act(action) {
+    if (sending) return false;
+    sending = true;
     ui.refusal.textContent = "";
     try {
       const reply = await api.act(tableId, token, action, newIdempotencyKey());
@@ -70,6 +73,8 @@ export async function render(main, [tableId, token = null]) {
     } catch (failure) {
       fill(ui.refusal, refusalText(failure));
       return false;
+    } finally {
+      sending = false;
     }
   }
 
