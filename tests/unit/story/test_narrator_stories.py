@@ -59,8 +59,8 @@ def test_the_figures_of_hand_made_tales(bundled: Deck) -> None:
 
 def test_a_told_offline_tale_brings_in_every_card_and_ends(bundled: Deck) -> None:
     narrator = OfflineNarrator(deck=bundled, referee=Referee(bundled, None))
-    tale = tell(narrator, bundled, "es", turns=8, seed=7)
-    assert tale.answered == tale.requests == 8
+    tale = tell(narrator, bundled, "es", turns=5, seed=7)
+    assert tale.answered == tale.requests == 5
     assert tale.ending and tale.ending_sentence
     figures = measure([tale], bundled)
     assert figures["endings_naming_untold"] == 0
