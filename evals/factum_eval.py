@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     embedder = load_embedder(args.embedder, cache_dir=CACHE_DIR)
-    reader = FactumReader(embedder)
+    reader = FactumReader(embedder, cache_dir=CACHE_DIR)
     systems: dict[str, Ranker] = {
         "guesser": guesser(reader),
         "word overlap": word_overlap,

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dry-run", action="store_true", help="print, do not write")
     args = parser.parse_args(argv)
     cache_dir = Path.home() / ".cache" / "storytelling-companion"
-    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir))
+    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
     features, answers = dev_features(reader)
     equal = np.ones(len(FEATURES))
     print(f"dev cases: {len(answers)}; features: {', '.join(FEATURES)}")

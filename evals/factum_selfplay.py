@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--embedder", default="e5")
     args = parser.parse_args(argv)
     cache_dir = Path.home() / ".cache" / "storytelling-companion"
-    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir))
+    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
     summary = simulate(reader, games=args.games, players=args.players)
     summary.pop("records")
     print(json.dumps(summary, indent=2))

@@ -48,7 +48,7 @@ def run_guess(args: argparse.Namespace) -> int:
         print(f"factum guess: no such file: {args.batch}", file=sys.stderr)
         return 2
     cache_dir = args.cache_dir or Path.home() / ".cache" / "storytelling-companion"
-    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir))
+    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
     with args.batch.open(encoding="utf-8") as source:
         if args.out is None:
             return guess_lines(reader, source, sys.stdout)

@@ -1,5 +1,7 @@
 """Factum's readers: guesser (FA-5, FA-10), decoy-chooser (FA-4), judge (FA-3), voter (FA-7)."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -155,3 +157,12 @@ def test_fa10_emotional_core_over_surface_on_a_mixed_table(e5_reader: FactumRead
         "Saying goodbye to a place",
     ]
     assert e5_reader.rank(story, cards)[0] == cards[0]
+
+
+def test_bank_vectors_are_kept_on_disk_and_read_back(tmp_path: Path) -> None:
+    first = FactumReader(HashingEmbedder(), cache_dir=tmp_path)
+    stored = sorted((tmp_path / "vectors").glob("*.npy"))
+    assert len(stored) == 2  # query role and passage role
+    again = FactumReader(HashingEmbedder(), cache_dir=tmp_path)
+    assert sorted((tmp_path / "vectors").glob("*.npy")) == stored
+    np.testing.assert_allclose(again.scores(STORY, TABLE), first.scores(STORY, TABLE))
