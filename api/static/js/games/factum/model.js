@@ -37,16 +37,5 @@ export function roleOf(view) {
   return "waiting";
 }
 
-/** The team (storyteller's or judge's) a seat is in this turn, or null between turns. */
-export function teamOf(turn, seat) {
-  if (!turn) return null;
-  if (turn.team.includes(seat)) return "storyteller";
-  if (turn.others.includes(seat)) return "judge";
-  return null;
-}
-
 /** Whether the story of turn `number` was told by an AI seat (canned, not lived). */
 export const canned = (view, number) => Boolean(view.story_origin?.[String(number)]);
-
-/** The current turn's phase, simplified for the page: between turns the last result shows. */
-export const phaseOf = (view) => (view.finished ? "over" : view.state.phase);
