@@ -40,10 +40,11 @@ test: $(STAMP) browser ## run the whole test suite (real model, SQLite, PostgreS
 test-fast: $(STAMP) ## the tests that need neither the real model nor a browser
 	$(PY) -m pytest -m "not slow and not browser"
 
-bench: $(STAMP) ## referee latency, API throughput and Dice Upon a Time AI move time, with figures printed
+bench: $(STAMP) ## referee latency, API throughput, Dice Upon a Time and Sleeping Queens AI move times, with figures printed
 	$(PY) -m evals.bench_referee
 	$(PY) -m evals.bench_api
 	$(PY) -m evals.bench_dice
+	$(PY) -m evals.bench_sleeping_queens
 
 eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser
 	$(PY) -m evals.referee_eval
