@@ -22,6 +22,7 @@ from companion.story.tale_data import Hero, Lexicon
 class Cast:
     hero: Hero | None
     told: tuple[str, ...]  # card ids, least recently mentioned first
+    first_told: tuple[str, ...]  # card ids, in the order the story brought them in
     groups: dict[str, Group]
 
     def latest(self, ids: frozenset[str] | None = None, group: Group | None = None) -> str | None:
@@ -54,12 +55,23 @@ def _names(deck: Deck, language: Language) -> tuple[re.Pattern[str], dict[str, s
 
 def told_cards(deck: Deck, story: Sequence[str], language: Language) -> tuple[str, ...]:
     """Deck card ids named in `story`, least recently mentioned first."""
+    return _mentions(deck, story, language)[0]
+
+
+def _mentions(
+    deck: Deck, story: Sequence[str], language: Language
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(ids by latest mention, ids by first mention)."""
     pattern, owner = _names(deck, language)
+    first_seen: dict[str, tuple[int, int]] = {}
     last_seen: dict[str, tuple[int, int]] = {}
     for index, sentence in enumerate(story):
         for match in pattern.finditer(fold(sentence)):
-            last_seen[owner[match.group()]] = (index, match.start())
-    return tuple(sorted(last_seen, key=last_seen.__getitem__))
+            card_id = owner[match.group()]
+            last_seen[card_id] = (index, match.start())
+            first_seen.setdefault(card_id, (index, match.start()))
+    by_last = tuple(sorted(last_seen, key=last_seen.__getitem__))
+    return by_last, tuple(sorted(first_seen, key=first_seen.__getitem__))
 
 
 def find_hero(lexicon: Lexicon, story: Sequence[str]) -> Hero | None:
@@ -81,8 +93,10 @@ def find_hero(lexicon: Lexicon, story: Sequence[str]) -> Hero | None:
 
 
 def rebuild(deck: Deck, lexicon: Lexicon, story: Sequence[str]) -> Cast:
+    by_last, by_first = _mentions(deck, story, lexicon.language)
     return Cast(
         hero=find_hero(lexicon, story),
-        told=told_cards(deck, story, lexicon.language),
+        told=by_last,
+        first_told=by_first,
         groups={card.id: card.group for card in deck.story_cards},
     )

@@ -124,8 +124,14 @@ class OfflineNarrator:
     def continuation_proposals(self, request: ContinuationRequest) -> Iterator[Proposal]:
         """The planner's proposals, then (for a card it has no words for, or when none passed)
         the template grammar's over the card's prototype phrases."""
+        others = (self.deck.resolve(name) for name in request.other_cards)
         told = planner.continuations(
-            self.deck, request.story, request.card, request.ending.id, request.language
+            self.deck,
+            request.story,
+            request.card,
+            request.ending.id,
+            request.language,
+            avoid=frozenset(card.id for card in others if card is not None),
         )
         seed = _seed(request.card.id, request.ending.id, str(len(request.story)))
         stock = grammar.continuations(request.card, request.language, random.Random(seed))

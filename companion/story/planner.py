@@ -78,19 +78,30 @@ def has_tale(card: StoryCard, language: Language) -> bool:
     return card.id in lexicon(language).cards
 
 
-def plan(deck: Deck, story: Sequence[str], language: Language, seed: int, skip: str = "") -> Turn:
+def plan(
+    deck: Deck,
+    story: Sequence[str],
+    language: Language,
+    seed: int,
+    skip: str = "",
+    avoid: frozenset[str] = frozenset(),
+) -> Turn:
+    """The turn's tale. The hero is the one the planner named, else the first told deck character
+    that can be a hero (not `skip`, the card being brought in, nor one of `avoid`, other players'
+    cards), else a new one brought in by an introduction."""
     words, plot = lexicon(language), arc()
     cast = rebuild(deck, words, story)
     rng = random.Random(seed)
-    hero, intro = cast.hero, None
+    hero, intro = cast.hero or _told_hero(words, plot, cast, avoid | {skip}), None
     if hero is None:
         hero = words.heroes[seed % len(words.heroes)]
         pool = words.intro_later if story else words.intro_start
         intro = finish(rng.choice(pool).format_map(_hero_values(words, hero)), language)
     values = _hero_values(words, hero)
+    taken = {skip, hero.card or skip}
     for slot, card_id in (
-        ("foe", cast.latest(ids=plot.foes - {skip})),
-        ("friend", cast.latest(ids=plot.friends - {skip})),
+        ("foe", cast.latest(ids=plot.foes - taken)),
+        ("friend", cast.latest(ids=plot.friends - taken)),
         ("place", cast.latest(ids=_others(cast, Group.PLACES, skip))),
         ("thing", cast.latest(ids=_others(cast, Group.ITEMS, skip))),
     ):
@@ -98,6 +109,14 @@ def plan(deck: Deck, story: Sequence[str], language: Language, seed: int, skip: 
             values[slot] = words.nouns[card_id]
     named = intro is not None or (bool(story) and opens_with_hero(words, hero, story[-1]))
     return Turn(words, plot, cast, hero, intro, values, plot.step(len(story)), rng, named)
+
+
+def _told_hero(words: Lexicon, plot: Arc, cast: Cast, unusable: frozenset[str]) -> Hero | None:
+    for card_id in cast.first_told:
+        gender = plot.hero_cards.get(card_id)
+        if gender and card_id not in unusable and card_id in words.nouns:
+            return Hero(words.nouns[card_id], gender, "", card=card_id)
+    return None
 
 
 def opens_with_hero(words: Lexicon, hero: Hero, sentence: str) -> bool:
@@ -111,7 +130,8 @@ def opens_with_hero(words: Lexicon, hero: Hero, sentence: str) -> bool:
             break
     if words.language == "ja":
         return text.startswith(hero.name + "は")
-    return re.match(rf"{re.escape(hero.name)}\b(?!'s| and| y )", text) is not None
+    pattern = rf"{re.escape(hero.name)}\b(?!'s| and| y )"
+    return re.match(pattern, text, re.IGNORECASE) is not None
 
 
 def with_pronoun(template: str, language: Language) -> str:
@@ -223,7 +243,7 @@ def _fresh(text: str | None, story_folded: str) -> bool:
 
 
 def _steer_after(turn: Turn, template: str, sentence: str) -> str | None:
-    if turn.hero.name in sentence:
+    if fold(turn.hero.name) in fold(sentence):
         template = with_pronoun(template, turn.lexicon.language)
     text = render(template, turn.values)
     return finish(text, turn.lexicon.language) if text else None
@@ -242,7 +262,12 @@ def _frame(turn: Turn, story_folded: str) -> str | None:
 
 
 def continuations(
-    deck: Deck, story: Sequence[str], card: StoryCard, ending_id: str, language: Language
+    deck: Deck,
+    story: Sequence[str],
+    card: StoryCard,
+    ending_id: str,
+    language: Language,
+    avoid: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[str, ...]]:
     """Proposals bringing `card` into the tale, best first (empty when the planner has no words
     for the card): [the hero's introduction or the step's frame] the card's sentence [a
@@ -250,14 +275,14 @@ def continuations(
     if not has_tale(card, language):
         return
     seed = seed_of(card.id, ending_id, str(len(story)), *story)
-    turn = plan(deck, story, language, seed, skip=card.id)
+    turn = plan(deck, story, language, seed, skip=card.id, avoid=avoid)
     story_folded = fold(" ".join(story))
     frame = _frame(turn, story_folded)
     if frame:
         turn = replace(turn, hero_just_named=opens_with_hero(turn.lexicon, turn.hero, frame))
     lead = (turn.intro,) if turn.intro else ((frame,) if frame else ())
     clauses = _ordered_clauses(turn, card, turn.lexicon.cards[card.id], story_folded)
-    openers = _ordered_openers(turn, story)
+    openers = _ordered_openers(turn, [*story, *lead])
     steer = None if lead else _steering(turn, ending_id, story_folded)
     for clause in clauses:
         for opener in openers[:_OPENERS_PER_CLAUSE]:

@@ -2,8 +2,8 @@
 
 `companion/story/data/tale_arc.yaml` holds what every language shares: the steps of the plot arc
 (Propp's functions, each lasting a few sentences), which told characters may stand as the hero's
-foe or friend, and the motif each ending card steers toward. `tale_<language>.yaml` holds a
-language's words:
+foe or friend, which may be the hero of a story people began (and their gender), and the motif
+each ending card steers toward. `tale_<language>.yaml` holds a language's words:
 
     heroes    the names the planner gives a hero (capitalised), gender (f/m) and trade
     forms     per gender, the words a template's {he} {him} {his} (en), {o} {el} {lo} {un} (es)
@@ -44,9 +44,10 @@ class TaleDataError(ValueError):
 
 @dataclass(frozen=True)
 class Hero:
-    name: str
+    name: str  # a name the planner gave, or how the lexicon names a told deck character
     gender: str
     trade: str
+    card: str | None = None  # the deck character the hero is, when the story brought one in
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Arc:
     sentences_per_step: int
     foes: frozenset[str]
     friends: frozenset[str]
+    hero_cards: dict[str, str]  # deck characters that can be the hero -> gender (f/m)
     motifs: dict[str, str]  # ending id -> motif
 
     def step(self, told: int) -> str:
@@ -130,6 +132,9 @@ def arc(path: Path = DATA / "tale_arc.yaml") -> Arc:
         sentences_per_step=per_step,
         foes=frozenset(_strings(path, "foes", data.get("foes"))),
         friends=frozenset(_strings(path, "friends", data.get("friends"))),
+        hero_cards={
+            str(k): str(v) for k, v in _mapping(path, "heroes", data.get("heroes", {})).items()
+        },
         motifs=motifs,
     )
 

@@ -218,7 +218,7 @@ def test_malformed_data_names_the_file_and_field(tmp_path: Path) -> None:
 
 def test_characters_are_sometimes_set_near_the_latest_place(bundled: Deck) -> None:
     story = ["Once upon a time there lived a young weaver named Elsa.", "Elsa went into a forest."]
-    near = re.compile(r"(not far from|somewhere near) the forest")
+    near = re.compile(r"(not far from|close to) the forest")
 
     def proposals(card: str) -> list[str]:
         return [
@@ -232,3 +232,37 @@ def test_characters_are_sometimes_set_near_the_latest_place(bundled: Deck) -> No
 
     assert any(near.search(s) for s in proposals("wolf"))
     assert not any(near.search(s) for s in proposals("brave") + proposals("key"))  # nor things
+
+
+@pytest.mark.parametrize(
+    ("language", "story", "hero", "agreeing"),
+    [
+        ("en", "Once upon a time a princess lived in a castle.", "the princess", "she"),
+        ("es", "Érase una vez una princesa que vivía en un castillo.", "la princesa", "encerrada"),
+        ("ja", "むかしむかし、城に王女が住んでいた。", "王女", "王女"),
+    ],
+)
+def test_a_story_people_began_keeps_its_own_hero(
+    bundled: Deck, language: Language, story: str, hero: str, agreeing: str
+) -> None:
+    cast = rebuild(bundled, lexicon(language), [story])
+    turn = planner.plan(bundled, [story], language, seed=3)
+    assert cast.hero is None and turn.hero.card == "princess" and turn.intro is None
+    assert turn.values["hero"] == hero
+    cage = [planner.render(t.text, turn.values) for t in lexicon(language).cards["cage"]]
+    told = " ".join(c for c in cage if c)
+    assert agreeing in told or language == "en"
+    key = next(planner.continuations(bundled, [story], bundled.story_card("key"), "e", language))
+    assert len(key) == 1 and hero.lower() in key[0].lower()  # no new hero brought in
+
+
+def test_another_players_card_is_never_made_the_hero(bundled: Deck) -> None:
+    story = ["Once upon a time a princess lived in a castle."]
+    told = next(
+        planner.continuations(
+            bundled, story, bundled.story_card("key"), "e", "en", avoid=frozenset({"princess"})
+        )
+    )
+    hero = rebuild(bundled, lexicon("en"), told).hero  # a hero of the planner's, brought in
+    assert len(told) == 2 and hero is not None and "princess" not in " ".join(told)
+    assert told[1].split(" ", 2)[:2] != told[0].split(" ", 2)[:2]  # not the intro's opener
