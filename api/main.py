@@ -19,6 +19,7 @@ from api.games import build_games
 from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
 from api.routes import decks, health, meta, tables, tools
+from api.security import redact_access_log
 from api.service.ai import SeatRunner
 from api.service.tables import TableService
 from companion.cards import once_upon_a_time_deck
@@ -68,6 +69,7 @@ def build_services(
         narrator=narrator,
         vote_timeout_s=settings.vote_timeout_s,
         factum_reader=factum_reader or settings_reader,
+        ai_pace_s=settings.ai_pace_s,
     )
     table_service = TableService(store, games)
     broadcaster: Broadcaster = (
@@ -129,6 +131,7 @@ def create_app(
             )
         )
         app.state.services = services
+        redact_access_log()
         await services.broadcaster.start()
         await anyio.to_thread.run_sync(_warm_up, services)
         try:

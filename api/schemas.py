@@ -5,9 +5,10 @@ bodies and views are in `api/games/<game>/schemas.py`; `api.games` gathers them.
 The seat is never in an action's body: it comes from the token.
 """
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 MAX_NARRATION_CHARS = 2_000
 MAX_NAME_CHARS = 40
@@ -16,14 +17,42 @@ MAX_CARD_NAME_CHARS = 80
 Text = Annotated[str, Field(min_length=1, max_length=MAX_NARRATION_CHARS)]
 CardName = Annotated[str, Field(min_length=1, max_length=MAX_CARD_NAME_CHARS)]
 SeatKind = Literal["human", "ai"]
+MAX_SEQ = 2**31 - 1  # the log's seq column is a 32-bit integer on every backend
 
 ViewT = TypeVar("ViewT", bound=BaseModel)
 
 
 class StrictBody(BaseModel):
-    """Base of every request body: no unknown fields, no type coercion."""
+    """Base of every request body: no unknown fields, no type coercion, and no text that a
+    database cannot store (NUL, unpaired surrogates): refused here as the client's error, the
+    same on SQLite and PostgreSQL, rather than failing in the store."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _storable_text(cls, data: Any) -> Any:
+        for text in _texts(data):
+            if "\x00" in text:
+                raise ValueError("text must not contain NUL (U+0000) characters")
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError("text must be valid Unicode (no unpaired surrogates)") from None
+        return data
+
+
+def _texts(data: Any) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _texts(key)
+            yield from _texts(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _texts(value)
 
 
 class PlayerCreate(StrictBody):

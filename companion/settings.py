@@ -58,6 +58,10 @@ class Settings(BaseSettings):
     stream_poll_s: float = Field(
         default=10.0, gt=0, le=3600, validation_alias="COMPANION_STREAM_POLL_S"
     )
+    # an idle stream writes a comment this often, so that proxies keep the connection open
+    stream_keepalive_s: float = Field(
+        default=15.0, gt=0, le=15, validation_alias="COMPANION_STREAM_KEEPALIVE_S"
+    )
 
     # the address other phones use to reach this server (join links, QR codes), e.g.
     # http://192.168.1.20:8000; unset → `companion serve` finds the machine's LAN address

@@ -1,5 +1,7 @@
 """Tables: create, view, act, read the log, stream it live."""
 
+import re
+import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any, cast
 
@@ -9,9 +11,10 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel
 
 from api.deps import ClientLimited, SeatDep, Services, ServicesDep, ViewerDep
+from api.errors import ApiError
 from api.errors import responses as _errors
 from api.games import ActionBody, TableCreate, TableView
-from api.schemas import ActionResult, EventPage, SeatCreated, TableCreated
+from api.schemas import MAX_SEQ, ActionResult, EventPage, SeatCreated, TableCreated
 from api.service.tables import TableService, Viewer
 
 router = APIRouter(prefix="/v1/tables", tags=["tables"])
@@ -127,7 +130,7 @@ async def act(
 async def get_events(
     viewer: ViewerDep,
     services: ServicesDep,
-    after: Annotated[int, Query(ge=0, le=2**31, description="the last seq you have")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the last seq you have")] = 0,
 ) -> EventPage:
     """The log after `after`, as the reader may see it (others' private events left out)."""
     stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, after)
@@ -139,12 +142,21 @@ async def get_events(
 
 
 def _resume_point(after: int, last_event_id: str | None) -> int:
-    if last_event_id and last_event_id.strip().isdigit():
-        return max(after, int(last_event_id.strip()))
-    return after
+    """Where a stream resumes: `Last-Event-ID` (a seq the reader saw) or `?after=`, the later.
+    An id that is not a seq of ours is refused as the client's error."""
+    if last_event_id is None or not last_event_id.strip():
+        return after
+    text = last_event_id.strip()
+    if not _SEQ.fullmatch(text) or int(text) > MAX_SEQ:
+        raise ApiError(
+            422,
+            "invalid_request",
+            f"Last-Event-ID must be a seq between 0 and {MAX_SEQ} (the id of an event sent).",
+        )
+    return max(after, int(text))
 
 
-_KEEPALIVE_S = 15.0
+_SEQ = re.compile(r"[0-9]{1,10}")
 _STREAM_DOC: dict[int | str, dict[str, Any]] = {
     200: {
         "description": "text/event-stream: log events (`id`, `event`, `data`), `view` messages",
@@ -162,7 +174,7 @@ _STREAM_DOC: dict[int | str, dict[str, Any]] = {
 async def stream(
     viewer: ViewerDep,
     services: ServicesDep,
-    after: Annotated[int, Query(ge=0, le=2**31)] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ)] = 0,
     last_event_id: Annotated[str | None, Header(max_length=20)] = None,
 ) -> StreamingResponse:
     """Server-Sent Events: each event of the log the reader may see (`id` = seq, `event` = its
@@ -183,11 +195,14 @@ def _sse(event: str, data: BaseModel, event_id: int | None = None) -> bytes:
 
 
 async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIterator[bytes]:
-    """The stream's body: catch up from `sent`, then wait for notifications (or the poll)."""
+    """The stream's body: catch up from `sent`, then wait for a notification or the poll, and
+    write a comment whenever `stream_keepalive_s` pass without a byte (proxies drop quiet lines).
+    """
     poll = services.settings.stream_poll_s
+    keepalive = services.settings.stream_keepalive_s
     game = services.tables.game(viewer.table_id)
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
-        first, idle = True, 0.0
+        first = True
         while True:
             stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, sent)
             for event in stored:
@@ -196,15 +211,20 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
                 if shown is not None:
                     yield _sse(event.type, shown, event.seq)
             if stored or first:
-                first, idle = False, 0.0
+                first = False
                 yield _sse("view", await _fresh_view(services, viewer))
-            # Wake on a notification; say something every 15 s so proxies keep the line open.
-            while not await subscription.wait(min(_KEEPALIVE_S, poll)):
-                idle += min(_KEEPALIVE_S, poll)
-                if idle >= poll:
-                    idle = 0.0
-                    break
-                yield b": ping\n\n"
+                written = time.monotonic()
+            poll_at = time.monotonic() + poll
+            while True:
+                timeout = min(poll_at, written + keepalive) - time.monotonic()
+                if await subscription.wait(max(timeout, 0.0)):
+                    break  # notified: read the log
+                now = time.monotonic()
+                if now >= written + keepalive:
+                    yield b": ping\n\n"
+                    written = now
+                if now >= poll_at:
+                    break  # the poll: read the log anyway (pub/sub may drop a notification)
 
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:

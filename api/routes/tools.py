@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from api.deps import ClientLimited, ServicesDep
 from api.errors import ApiError, responses
-from api.schemas import CardName, Text
+from api.schemas import CardName, StrictBody, Text
 from companion.cards import Language
 from companion.llm.errors import LLMError, LLMTimeout
 from companion.referee import RefereeError
@@ -33,11 +33,7 @@ _ERRORS = responses(400, 413, 422, 429, 502, 504)
 Story = Annotated[list[Text], Field(max_length=200)]
 
 
-class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class MentionsRequest(_Request):
+class MentionsRequest(StrictBody):
     text: Annotated[str, Field(min_length=1, max_length=20_000)]
     cards: Annotated[list[CardName], Field(min_length=1, max_length=200)]
     story: Story = Field(default_factory=list)
@@ -59,7 +55,7 @@ class MentionsResponse(BaseModel):
     borderline: list[MentionOut] = Field(description="grey zone: not flagged")
 
 
-class ContinuationRequest(_Request):
+class ContinuationRequest(StrictBody):
     story: Story = Field(default_factory=list)
     hand: Annotated[list[CardName], Field(min_length=1, max_length=30)]
     card: CardName
@@ -86,7 +82,7 @@ class ContinuationOut(BaseModel):
     fallback_reason: str | None
 
 
-class EndingRequest(_Request):
+class EndingRequest(StrictBody):
     story: Story = Field(default_factory=list)
     ending: CardName
     language: Language = "en"
@@ -105,13 +101,13 @@ class EndingOut(BaseModel):
     fallback_reason: str | None
 
 
-class CoherenceRequest(_Request):
+class CoherenceRequest(StrictBody):
     story: Story = Field(default_factory=list)
     sentence: Text
     language: Language = "en"
 
 
-class FactumRequest(_Request):
+class FactumRequest(StrictBody):
     count: Annotated[int, Field(ge=1, le=30)] = 10
     language: Language = "en"
     avoid: Annotated[
