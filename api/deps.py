@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Query, Request
 
+from api.admission import Lane
 from api.broadcast import Broadcaster
 from api.errors import ApiError
 from api.ratelimit import RateLimiter
@@ -27,6 +28,7 @@ class Services:
     broadcaster: Broadcaster
     limiter: RateLimiter
     seats: Any  # api.service.ai.SeatRunner
+    tool_lane: Lane  # the stateless tools' threads and queue, apart from the tables'
     ready: bool = False
 
 
@@ -83,11 +85,17 @@ ClientLimited = Depends(client_limit)
 def get_viewer(
     table_id: TableId, token: TokenDep, services: ServicesDep, request: Request
 ) -> Viewer:
-    if token is not None:
-        _rate_limit(services, "t:" + hashlib.sha256(token.encode()).hexdigest()[:24])
-    else:
+    if token is None:
         client_limit(request, services)
-    return services.tables.authorize(table_id, token)
+        return services.tables.authorize(table_id, token)
+    _rate_limit(services, "t:" + hashlib.sha256(token.encode()).hexdigest()[:24])
+    try:
+        return services.tables.authorize(table_id, token)
+    except ApiError:
+        # A wrong token also spends its address's allowance: a client trying token after
+        # token meets the per-address limit, not a fresh bucket per guess.
+        client_limit(request, services)
+        raise
 
 
 ViewerDep = Annotated[Viewer, Depends(get_viewer)]

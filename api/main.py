@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.convertors import Convertor, register_url_convertor
 
 from api import errors
+from api.admission import Lane
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
 from api.games import build_games
@@ -86,6 +87,7 @@ def build_services(
         broadcaster=broadcaster,
         limiter=RateLimiter(settings.rate_limit_per_s, settings.rate_limit_burst),
         seats=seats,
+        tool_lane=Lane(settings.tool_concurrency, settings.tool_queue),
     )
 
 

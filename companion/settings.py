@@ -49,6 +49,12 @@ class Settings(BaseSettings):
         default=20.0, gt=0, validation_alias="COMPANION_RATE_LIMIT_PER_S"
     )
     rate_limit_burst: int = Field(default=40, ge=1, validation_alias="COMPANION_RATE_LIMIT_BURST")
+    # the stateless tools (/v1/referee, /v1/story, /v1/factum) run apart from the tables: at most
+    # this many at once per worker, this many more waiting (then 503), so they never starve them
+    tool_concurrency: int = Field(
+        default=1, ge=1, le=16, validation_alias="COMPANION_TOOL_CONCURRENCY"
+    )
+    tool_queue: int = Field(default=8, ge=0, le=1000, validation_alias="COMPANION_TOOL_QUEUE")
     ai_pace_s: float = Field(default=2.5, ge=0, le=60, validation_alias="COMPANION_AI_PACE_S")
     # a show of hands closes with the hands that are up after this long
     vote_timeout_s: float = Field(

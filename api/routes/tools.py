@@ -6,7 +6,6 @@ without a configured model the offline narrator answers and its verdicts are "un
 
 from typing import Annotated, Any
 
-import anyio
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
@@ -28,7 +27,10 @@ from companion.story import (
 
 router = APIRouter(prefix="/v1", tags=["tools"], dependencies=[ClientLimited])
 
-_ERRORS = responses(400, 413, 422, 429, 502, 504)
+# Characters × distinct cards one ruling may take: a table's longest narration (2,000
+# characters) against every card ten players can hold (100); the referee's work grows with both.
+MAX_RULING_COST = 200_000
+_ERRORS = responses(400, 413, 422, 429, 502, 503, 504)
 
 Story = Annotated[list[Text], Field(max_length=200)]
 
@@ -128,10 +130,10 @@ def _mention(m: Any) -> MentionOut:
     )
 
 
-async def _narrate(call: Any) -> Any:
-    """Run a narrator call in a thread, mapping its errors to responses."""
+async def _narrate(services: Any, call: Any) -> Any:
+    """Run a narrator call in the tools' lane, mapping its errors to responses."""
     try:
-        return await anyio.to_thread.run_sync(call)
+        return await services.tool_lane.run(call)
     except InvalidStoryRequest as error:
         raise ApiError(422, "invalid_request", f"{error.field}: {error.message}") from None
     except ProposalDropped as error:
@@ -160,8 +162,16 @@ def _card(services: Any, name: str, field: str) -> str:
 @router.post("/referee/mentions", response_model=MentionsResponse, responses=_ERRORS)
 async def mentions(body: MentionsRequest, services: ServicesDep) -> MentionsResponse:
     """Which of `cards` (deck ids, labels in any language, or free text) the text mentions."""
+    cost = (len(body.text) + sum(len(line) for line in body.story)) * len(set(body.cards))
+    if cost > MAX_RULING_COST:
+        raise ApiError(
+            422,
+            "too_costly",
+            f"The text (with its story) times the number of cards is {cost:,}; at most "
+            f"{MAX_RULING_COST:,} are ruled in one request: send fewer cards or a shorter text.",
+        )
     try:
-        ruling = await anyio.to_thread.run_sync(
+        ruling = await services.tool_lane.run(
             lambda: services.referee.rule(
                 body.text, body.cards, story=body.story, language=body.language
             )
@@ -181,6 +191,7 @@ async def continuation(body: ContinuationRequest, services: ServicesDep) -> Cont
     card = _card(services, body.card, "card")
     others = [c for c in (services.deck.resolve(o) for o in body.other_cards) if c is not None]
     result: Continuation = await _narrate(
+        services,
         lambda: services.narrator.continue_story(
             story=body.story,
             hand=hand,
@@ -188,7 +199,7 @@ async def continuation(body: ContinuationRequest, services: ServicesDep) -> Cont
             ending=body.ending.strip(),
             language=body.language,
             other_cards=[c.id for c in others],
-        )
+        ),
     )
     return ContinuationOut(**result.model_dump())
 
@@ -197,9 +208,10 @@ async def continuation(body: ContinuationRequest, services: ServicesDep) -> Cont
 async def ending(body: EndingRequest, services: ServicesDep) -> EndingOut:
     """One or two sentences linking the story to the ending card, then the card's sentence."""
     result: Ending = await _narrate(
+        services,
         lambda: services.narrator.propose_ending(
             story=body.story, ending=body.ending.strip(), language=body.language
-        )
+        ),
     )
     return EndingOut(**result.model_dump())
 
@@ -208,9 +220,10 @@ async def ending(body: EndingRequest, services: ServicesDep) -> EndingOut:
 async def coherence(body: CoherenceRequest, services: ServicesDep) -> CoherenceVerdict:
     """Does `sentence` contradict the story, ramble or make no sense (OU-17)?"""
     result: CoherenceVerdict = await _narrate(
+        services,
         lambda: services.narrator.check_coherence(
             story=body.story, sentence=body.sentence, language=body.language
-        )
+        ),
     )
     return result
 
@@ -219,8 +232,9 @@ async def coherence(body: CoherenceRequest, services: ServicesDep) -> CoherenceV
 async def factum_prompts(body: FactumRequest, services: ServicesDep) -> FactumPromptSet:
     """A set of Factum plot cards (FA-1, FA-10), near-duplicates removed."""
     result: FactumPromptSet = await _narrate(
+        services,
         lambda: services.narrator.factum_prompts(
             count=body.count, language=body.language, avoid=body.avoid, seed=body.seed
-        )
+        ),
     )
     return result
