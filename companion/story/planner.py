@@ -227,13 +227,11 @@ def _steering(turn: Turn, ending_id: str, story_folded: str) -> str | None:
     turns; never one the story already holds (with the name or the pronoun)."""
     if turn.step_index < _STEER_FROM_STEP or turn.rng.random() >= _STEER_SHARE:
         return None
-    language = turn.lexicon.language
     lines = turn.lexicon.steer.get(turn.arc.motif(ending_id), ())
     fresh = [
         line
         for line in lines
-        if _fresh(render(line, turn.values), story_folded)
-        and _fresh(render(with_pronoun(line, language), turn.values), story_folded)
+        if render(line, turn.values) and not told_template(line, story_folded)
     ]
     return turn.rng.choice(fresh) if fresh else None
 
@@ -251,14 +249,21 @@ def _steer_after(turn: Turn, template: str, sentence: str) -> str | None:
 
 def _frame(turn: Turn, story_folded: str) -> str | None:
     """The sentence that opens a new arc step ("But Elsa's quiet days were numbered."), told
-    once per step, on the first turn in it; None in the first step or once it is told."""
+    once per step, on the first turn in it; None in the first step or once one is told (with
+    whatever foe or hero filled its slots)."""
     if turn.intro or turn.step_index == 0:
         return None
-    lines = [render(line, turn.values) for line in turn.lexicon.frames.get(turn.step, ())]
-    told = [line for line in lines if line is not None]
-    if not told or not all(_fresh(line, story_folded) for line in told):
+    templates = turn.lexicon.frames.get(turn.step, ())
+    if any(told_template(t, story_folded) for t in templates):
         return None
-    return finish(turn.rng.choice(told), turn.lexicon.language)
+    lines = [line for line in (render(t, turn.values) for t in templates) if line]
+    return finish(turn.rng.choice(lines), turn.lexicon.language) if lines else None
+
+
+def told_template(template: str, story_folded: str) -> bool:
+    """Whether the story holds `template` with any words in its slots."""
+    literal = [re.escape(fold(part)) for part in re.split(r"\{\w+\}", template)]
+    return re.search(r"[^.。!?]*?".join(literal), story_folded) is not None
 
 
 def continuations(

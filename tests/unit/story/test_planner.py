@@ -266,3 +266,21 @@ def test_another_players_card_is_never_made_the_hero(bundled: Deck) -> None:
     hero = rebuild(bundled, lexicon("en"), told).hero  # a hero of the planner's, brought in
     assert len(told) == 2 and hero is not None and "princess" not in " ".join(told)
     assert told[1].split(" ", 2)[:2] != told[0].split(" ", 2)[:2]  # not the intro's opener
+
+
+def test_each_arc_step_opens_with_one_frame_whatever_fills_it(bundled: Deck) -> None:
+    story = [
+        "Once upon a time there lived a young weaver named Elsa.",
+        "A dragon circled overhead.",
+        "Elsa waited.",
+        "Elsa waited again.",
+    ]
+    first = next(planner.continuations(bundled, story, bundled.story_card("key"), "e", "en"))
+    frames = {
+        "But Elsa's quiet days were numbered.",
+        "From then on, the dragon gave Elsa no peace.",
+    }
+    assert first[0] in frames  # the lack step's frame
+    story += ["From then on, the dragon gave Elsa no peace.", "A giant came."]
+    again = next(planner.continuations(bundled, story, bundled.story_card("key"), "e", "en"))
+    assert not any("no peace" in s or "were numbered" in s for s in again)  # not the giant's
