@@ -42,13 +42,18 @@ def register(sub: Any) -> None:
 
 
 def run_guess(args: argparse.Namespace) -> int:
-    from embeddings import load_embedder
+    from embeddings import EmbeddingError, load_embedder
 
     if not args.batch.is_file():
         print(f"factum guess: no such file: {args.batch}", file=sys.stderr)
         return 2
     cache_dir = args.cache_dir or Path.home() / ".cache" / "storytelling-companion"
-    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
+    try:
+        embedder = load_embedder(args.embedder, cache_dir=cache_dir)
+    except EmbeddingError as exc:
+        print(f"factum guess: cannot load embedder {args.embedder!r}: {exc}", file=sys.stderr)
+        return 2
+    reader = FactumReader(embedder, cache_dir=cache_dir)
     with args.batch.open(encoding="utf-8") as source:
         if args.out is None:
             return guess_lines(reader, source, sys.stdout)

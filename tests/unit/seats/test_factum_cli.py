@@ -61,6 +61,16 @@ def test_a_missing_input_file_is_reported(
     assert "no such file" in capsys.readouterr().err
 
 
+def test_an_unknown_embedder_is_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    status = main(["factum", "guess", "--batch", str(source), "--embedder", "no-such-kind"])
+    assert status == 2
+    assert "cannot load embedder 'no-such-kind'" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_the_command_end_to_end_with_the_real_model(tmp_path: Path) -> None:
     source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
