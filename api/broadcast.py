@@ -8,6 +8,7 @@ With Redis (several workers), notifications travel on pub/sub channels; without,
 import asyncio
 import contextlib
 import logging
+from collections import OrderedDict
 from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ class Broadcaster(Protocol):
     async def publish(self, table_id: str, seq: int) -> None: ...
     def subscribe(self, table_id: str) -> Subscription: ...
     async def ping(self) -> None: ...
+    def status(self) -> str: ...
 
 
 class InProcessBroadcaster:
@@ -103,44 +105,91 @@ class InProcessBroadcaster:
     async def ping(self) -> None:
         return None
 
+    def status(self) -> str:
+        return "ok"
+
 
 class RedisBroadcaster:
-    """Several workers: notifications go through Redis pub/sub (and straight to local readers)."""
+    """Several workers: notifications go through Redis pub/sub (and straight to local readers).
 
-    def __init__(self, url: str) -> None:
+    Publishing never holds up a request: `publish` tells local readers and leaves the table's
+    latest seq in an outbox (one entry per table, the oldest dropped past `outbox_size`) that a
+    background task sends, each send bounded by `timeout_s`. When Redis is slow or down, other
+    workers' readers catch up on their next poll, and `status()` says "degraded"."""
+
+    def __init__(self, url: str, *, timeout_s: float = 2.0, outbox_size: int = 10_000) -> None:
         import redis.asyncio as redis
 
         self.hub = _Hub()
-        self._client: Any = redis.from_url(url, socket_connect_timeout=3, health_check_interval=30)
-        self._listener: asyncio.Task[None] | None = None
+        # Publishing and pings time out; the subscription waits as long as the line is quiet.
+        self._client: Any = redis.from_url(
+            url, socket_connect_timeout=timeout_s, socket_timeout=timeout_s
+        )
+        self._listening: Any = redis.from_url(
+            url, socket_connect_timeout=3, health_check_interval=30
+        )
+        self._timeout_s = timeout_s
+        self._outbox: OrderedDict[str, int] = OrderedDict()
+        self._outbox_size = outbox_size
+        self._pending = asyncio.Event()
+        self._failure: str | None = None
+        self.dropped = 0
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self) -> None:
-        self._listener = asyncio.create_task(self._listen(), name="redis-broadcast-listener")
+        self._tasks = [
+            asyncio.create_task(self._listen(), name="redis-broadcast-listener"),
+            asyncio.create_task(self._send(), name="redis-broadcast-sender"),
+        ]
 
     async def close(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._listener
+                await task
         await self._client.aclose()
+        await self._listening.aclose()
 
     async def publish(self, table_id: str, seq: int) -> None:
         self.hub.notify(table_id, seq)
-        try:
-            await self._client.publish(_CHANNEL_PREFIX + table_id, str(seq))
-        except Exception as error:  # other workers' readers catch up on their next poll
-            log.warning("redis publish failed for table %s: %r", table_id, error)
+        self._outbox[table_id] = max(seq, self._outbox.pop(table_id, 0))
+        while len(self._outbox) > self._outbox_size:
+            self._outbox.popitem(last=False)
+            self.dropped += 1
+        self._pending.set()
+
+    def status(self) -> str:
+        """ "ok", or "degraded: …" while publishing to Redis fails."""
+        return "ok" if self._failure is None else f"degraded: {self._failure}"
+
+    async def _send(self) -> None:
+        while True:
+            await self._pending.wait()
+            self._pending.clear()
+            while self._outbox:
+                table_id, seq = self._outbox.popitem(last=False)
+                try:
+                    await asyncio.wait_for(
+                        self._client.publish(_CHANNEL_PREFIX + table_id, str(seq)),
+                        self._timeout_s,
+                    )
+                    self._failure = None
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:  # other workers' readers catch up on their poll
+                    self._failure = f"publish failed ({type(error).__name__})"
+                    log.warning("redis publish failed for table %s: %r", table_id, error)
 
     def subscribe(self, table_id: str) -> Subscription:
         return self.hub.add(table_id)
 
     async def ping(self) -> None:
-        await self._client.ping()
+        await asyncio.wait_for(self._client.ping(), self._timeout_s)
 
     async def _listen(self) -> None:
         delay = 0.5
         while True:
-            pubsub = self._client.pubsub(ignore_subscribe_messages=True)
+            pubsub = self._listening.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.psubscribe(_CHANNEL_PREFIX + "*")
                 delay = 0.5
