@@ -17,6 +17,7 @@ from api.admission import Lane
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
 from api.games import build_games
+from api.games.factum import advice as factum_advice
 from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
 from api.routes import decks, health, meta, tables, tools
@@ -156,6 +157,7 @@ def create_app(
     app.include_router(decks.router)
     app.include_router(tools.router)
     app.include_router(meta.router)
+    app.include_router(factum_advice.router)
     _serve_page(app)
     return app
 

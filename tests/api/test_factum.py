@@ -213,3 +213,47 @@ def test_solo_against_three_ai_seats(factum_client: TestClient) -> None:
     events = me.events()
     ai = [e for e in events if e["type"] == "action" and e["data"]["by"] == "ai"]
     assert {e["data"]["action"]["type"] for e in ai} >= {"choose_guessers", "volunteer", "tell"}
+
+
+def _advice(seat: Seat, **body: Any) -> Any:
+    return seat.client.post(
+        f"/v1/tables/{seat.table_id}/factum/advice", json=body, headers=seat.headers
+    )
+
+
+def test_private_advice_for_each_role_leaves_no_trace(factum_client: TestClient) -> None:
+    seats = _table(factum_client)
+    seats[0].ok(type="volunteer")
+    hand = seats[0].view()["state"]["hand"]
+    before = seats[1].events()
+    # The storyteller checks a draft that uses the card's own words.
+    draft = f"{STORIES[0]} It was, in short: {hand[0]}."
+    check = _advice(seats[0], kind="story_check", card=hand[0], text=draft)
+    assert check.status_code == 200, check.text
+    body = check.json()
+    assert 0.0 <= body["obviousness"] <= 1.0 and body["too_obvious"] in (True, False)
+    assert body["shared_words"], body  # the card's words are in the draft
+    assert _advice(seats[1], kind="story_check", card=hand[0], text=draft).status_code == 409
+    other = seats[1].view()["state"]["hand"][0]
+    assert _advice(seats[0], kind="story_check", card=other, text=draft).status_code == 409
+    seats[0].ok(type="tell", card=hand[0], text=STORIES[0])
+    judge = seats[seats[0].view()["state"]["turn"]["judge"]]
+    call = _advice(judge, kind="judge").json()
+    assert call["guessing_team"] in ("storyteller", "judge") and 0 <= call["obviousness"] <= 1
+    judge.ok(type="choose_guessers", guessers="storyteller")
+    adder = seats[_awaiting(seats)[0]]
+    ranking = _advice(adder, kind="decoy").json()["ranking"]
+    assert sorted(ranking) == sorted(adder.view()["state"]["hand"])
+    assert _advice(seats[0], kind="decoy").status_code == 409  # the teller adds no decoy here
+    # Nothing was logged: the other seats' logs only grew by the actions themselves.
+    after = seats[1].events()
+    assert [e["data"]["action"]["type"] for e in after[len(before) :]] == [
+        "tell",
+        "choose_guessers",
+    ]
+
+
+def test_advice_is_for_factum_tables(factum_client: TestClient) -> None:
+    ann, *_ = open_table(factum_client, players=[{"name": "Ann"}, {"name": "Bob"}], seed=1)
+    response = _advice(ann, kind="decoy")
+    assert response.status_code == 422 and "Factum" in response.json()["message"]

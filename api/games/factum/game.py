@@ -29,14 +29,14 @@ _ACTION_TYPES = action_types(FactumAction)
 
 
 class FactumTables:
-    """The `TableGame` of Factum (see `api.games.base`). `reader` builds the AI seats' story
-    reader on first use (it loads an embedding model), then it is kept."""
+    """The `TableGame` of Factum (see `api.games.base`). `reader()` is the story reader of the
+    AI seats and of the players' advice, built on first use (it loads an embedding model)."""
 
     name = "factum"
     snapshot_format = FactumTableState.SNAPSHOT_FORMAT
 
     def __init__(self, reader: Callable[[], FactumReader]) -> None:
-        self._reader = cache(reader)
+        self.reader = cache(reader)
         self._storyteller = CannedStoryteller()
 
     # --- creating ---------------------------------------------------------------------------
@@ -151,7 +151,7 @@ class FactumTables:
             if state.kinds[seat] != "ai":
                 continue
             rng = random.Random(f"{state.table_id}/{seat}/{state.seq}")
-            player = FactumSeat(self._reader(), self._storyteller, state.config.language, rng)
+            player = FactumSeat(self.reader(), self._storyteller, state.config.language, rng)
             body = player.decide(seat_view(game, seat), seat)
             if body is not None:
                 return AIMove(seat, body, paced=body["type"] in ("volunteer", "tell"))
