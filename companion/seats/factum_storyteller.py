@@ -7,6 +7,7 @@ An AI has no life to tell from, so whatever it tells is labelled for the table
     canned = CannedStoryteller()
     told = canned.tell(hand, "ja", rng)       # a hand card that has a bank story, or None
     told = LLMStoryteller(llm).tell(card, "es")
+    told = tell_story(hand, "en", rng, llm)   # the model when there is one, else the bank
 
 Errors: `LLMStoryteller.tell` lets the port's `LLMError`s through (the seat decides what to do:
 fall back to the bank, or pass); `ValueError` for an empty card or an unknown language.
@@ -24,7 +25,7 @@ from typing import Literal
 import yaml
 
 from companion.cards import LANGUAGES, Language, fold
-from companion.llm import LLM, delimit, render_prompt
+from companion.llm import LLM, LLMError, delimit, render_prompt
 from companion.story.context import LANGUAGE_NAMES
 from companion.story.drafts import FactumStoryDraft
 
@@ -103,6 +104,20 @@ class LLMStoryteller:
             "factum_story", messages, FactumStoryDraft, temperature=self.temperature
         ).value
         return ToldStory(card, draft.story, language, "generated")
+
+
+def tell_story(
+    hand: Sequence[str], language: Language, rng: random.Random, llm: LLM | None = None
+) -> ToldStory | None:
+    """An AI storyteller's turn (FA-2): with a model, an invented story for a random hand card;
+    without one, or when the model fails (`LLMError`), a canned story for a hand card that has
+    one; None when neither is possible (the seat does not volunteer)."""
+    if llm is not None and hand:
+        try:
+            return LLMStoryteller(llm).tell(rng.choice(list(hand)), language)
+        except LLMError:
+            pass
+    return CannedStoryteller().tell(hand, language, rng)
 
 
 def _check_language(language: str) -> None:

@@ -6,9 +6,14 @@ import pytest
 import yaml
 
 from companion.cards import LANGUAGES
-from companion.llm import FakeLLM, LLMInvalidOutput
+from companion.llm import FakeLLM, LLMInvalidOutput, LLMTimeout
 from companion.seats.factum import bank_cards
-from companion.seats.factum_storyteller import CannedStoryteller, LLMStoryteller, story_bank
+from companion.seats.factum_storyteller import (
+    CannedStoryteller,
+    LLMStoryteller,
+    story_bank,
+    tell_story,
+)
 
 HAND_EN = ["Feeling homesick", "A gift that missed the mark", "Being told no"]
 
@@ -71,3 +76,13 @@ def test_llm_invalid_replies_surface_as_the_port_error() -> None:
 def test_llm_storyteller_refuses_an_empty_card() -> None:
     with pytest.raises(ValueError, match="card"):
         LLMStoryteller(FakeLLM()).tell("  ", "en")
+
+
+def test_tell_story_prefers_the_model_and_falls_back_to_the_bank() -> None:
+    llm = FakeLLM([{"story": "I waited all night for the phone to ring."}])
+    invented = tell_story(HAND_EN, "en", random.Random(3), llm)
+    assert invented is not None and invented.origin == "generated" and invented.card in HAND_EN
+    failing = FakeLLM([LLMTimeout("slow", model="fake", task="factum_story")])
+    fallback = tell_story(HAND_EN, "en", random.Random(3), failing)
+    assert fallback is not None and fallback.canned and fallback.card == "Feeling homesick"
+    assert tell_story(["A gift that missed the mark"], "en", random.Random(3)) is None
