@@ -46,6 +46,7 @@ def build_games(
     narrator: Narrator,
     vote_timeout_s: float,
     factum_reader: Callable[[], FactumReader],
+    ai_pace_s: float = 0.0,
 ) -> dict[str, TableGame[Any]]:
     """Every hosted game, by the name its tables store."""
     games: list[TableGame[Any]] = [
@@ -55,6 +56,7 @@ def build_games(
             narrator,
             llm_enabled=narrator.name != "offline",
             vote_timeout_s=vote_timeout_s,
+            ai_pace_s=ai_pace_s,
         ),
         FactumTables(factum_reader),
     ]

@@ -95,6 +95,8 @@ class AIMove:
     note: str = ""  # set when a model failed and the seat fell back (logged as `step_failed`)
     paced: bool = True  # wait the table's pace first, so people can react (not for votes)
     fallback: dict[str, Any] | None = None  # the body to send instead if this one is refused
+    pace: float = 1.0  # when paced: how many of the table's paces to wait (0.3: a short beat)
+    not_before: float | None = None  # Unix time before which the move waits (people go first)
 
 
 class TableGame(Protocol[S]):

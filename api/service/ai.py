@@ -3,9 +3,11 @@ log-first path as people (`TableService.act`, by="ai"); and appends what the clo
 (a vote closed at its deadline).
 
 After every accepted action the routes `poke` the table: if an AI seat has something to do (the
-table's game says which, `TableGame.ai_step`), a task takes one step, waits `pace_s` before an AI
-speaks or claims (so people can react to what was said before), and loops until no AI seat has
-anything to do. Steps per run are bounded.
+table's game says which, `TableGame.ai_step`), a task takes one step, waits `pace_s` times the
+move's `pace` before an AI speaks or claims (so people can react to what was said before), and
+loops until no AI seat has anything to do. Steps per run are bounded. A move that must wait
+until its `not_before` (an AI vote waiting for the people's) ends the run; the table is looked at
+again then, or as soon as someone acts.
 """
 
 import asyncio
@@ -33,6 +35,7 @@ class SeatRunner:
         self._running: dict[str, asyncio.Task[None]] = {}
         self._scopes: dict[str, anyio.CancelScope] = {}
         self._deadlines: dict[str, asyncio.TimerHandle] = {}
+        self._not_before: dict[str, float] = {}  # a waiting AI move's time, by table
         self._again: set[str] = set()
         self._closed = False
 
@@ -92,6 +95,9 @@ class SeatRunner:
         if previous is not None:
             previous.cancel()
         wake_at = self.tables.game(table_id).wake_at(state)
+        waiting = self._not_before.pop(table_id, None)
+        if waiting is not None:
+            wake_at = waiting if wake_at is None else min(wake_at, waiting)
         if wake_at is None or self._closed:
             return
         loop = asyncio.get_running_loop()
@@ -111,9 +117,12 @@ class SeatRunner:
         move = await anyio.to_thread.run_sync(game.ai_step, state)
         if move is None:
             return False
-        if move.paced and self.pace_s:
+        if move.not_before is not None and move.not_before > self.tables.now():
+            self._not_before[table_id] = move.not_before
+            return False  # look again then, or when someone acts
+        if move.paced and self.pace_s * move.pace > 0:
             # Give people time to react to what was said before the AI speaks or claims.
-            await asyncio.sleep(self.pace_s)
+            await asyncio.sleep(self.pace_s * move.pace)
             latest = await anyio.to_thread.run_sync(self.tables.state, table_id)
             if latest.seq != state.seq:
                 return True  # the table moved on: decide again

@@ -7,12 +7,15 @@ the API, or None when it has nothing to do. The service runs it and logs what it
     seat = OnceUponATimeSeat(deck, referee, narrator, rng=random.Random(seed))
     body = seat.decide(view)      # {"type": "play", "card": "wolf", "sentence": "…"} | None
 
-Policy: vote when asked (the referee hears the claimed card → yes; a silliness claim → the
-narrator's coherence check; endings and plays → yes, leniently, OU-19); interrupt with a card
-interrupt as soon as one is open (OU-11), or when the referee flagged one of its cards in the
-storyteller's sentence (OU-10); as storyteller, have the narrator continue the story with one of
-its cards and play it (OU-6), end with its ending card once the hand is empty (OU-18), and pass
-(OU-9) when the narrator has nothing to offer.
+Policy (at a human pace; `once_upon_a_time_pace` holds the levels and beats): vote when asked
+(a claim or a play: does the referee hear the card in the line; a silliness claim: the
+narrator's coherence check; an ending: no new element in its linking sentences, by the referee,
+and nothing silly, by the narrator); claim a card interrupt (OU-11) or a card the referee surely
+heard in the storyteller's latest lines (OU-10) as often as its level (`gentle`, `fair`,
+`sharp`) dares, after its claim pace so that people claim first; as storyteller, tell a beat of
+two to four sentences per card (bridge sentences, then the narrator's continuation, the card on
+the sentence that brings it in, OU-6), now and then pass (OU-9), end with its ending card once
+the hand is empty (OU-18), and pass when the narrator has nothing to offer.
 
 Errors: none of its own. Narrator and referee failures become a `pass` with `note` set on the
 decision (`Decision.note`), so the service can record the failed step.

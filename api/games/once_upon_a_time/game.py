@@ -4,6 +4,7 @@ each sentence, votes closed at their deadline, views, and the AI seats' next mov
 import logging
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from companion.cards import Deck
 from companion.games.once_upon_a_time import Config, GameError, GivenSeat, Variants
 from companion.referee.port import RefereePort
 from companion.seats import OnceUponATimeSeat
+from companion.seats.once_upon_a_time_pace import BeatMemory
 from companion.store import NewEvent, StoredEvent
 from companion.story.narrator import Narrator
 
@@ -45,6 +47,7 @@ class OnceUponATimeTables:
         *,
         llm_enabled: bool,
         vote_timeout_s: float = 60.0,
+        ai_pace_s: float = 0.0,
     ) -> None:
         self.deck = deck
         self.referee = referee
@@ -52,6 +55,8 @@ class OnceUponATimeTables:
         self.judge = Judge(deck, referee, narrator, llm_enabled=llm_enabled)
         self.planner = Planner(deck, self.judge, vote_timeout_s=vote_timeout_s)
         self.vote_timeout_s = vote_timeout_s
+        self.ai_pace_s = ai_pace_s  # the runner's pace, for the view's "thinking" cue
+        self._beats: OrderedDict[str, BeatMemory] = OrderedDict()  # AI storytellers' plans
 
     # --- creating ---------------------------------------------------------------------------
 
@@ -88,7 +93,7 @@ class OnceUponATimeTables:
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")
             raise ApiError(422, "invalid_table", f"{message}.") from None
-        config = TableConfig(engine, kinds, body.language, body.spectators)
+        config = TableConfig(engine, kinds, body.language, body.spectators, body.ai_level)
         state = self._new_state("", config)
         events: list[NewEvent] = [
             NewEvent(
@@ -189,6 +194,7 @@ class OnceUponATimeTables:
             seat,
             narrator=self.narrator.name,
             vote_timeout_s=self.vote_timeout_s,
+            ai_pace_s=self.ai_pace_s,
         )
 
     def project(self, event: StoredEvent, seat: int | None) -> EventView | None:
@@ -197,24 +203,59 @@ class OnceUponATimeTables:
     # --- AI seats ---------------------------------------------------------------------------
 
     def ai_step(self, state: TableState) -> AIMove | None:
-        """Votes first, then claims by listeners, then the teller. A storyteller whose move is
-        refused passes instead (OU-9), so that it never holds the table up."""
+        """Votes first, then claims by listeners, then the teller, each at the pace its seat's
+        level asks. An AI vote waits for the people's votes (or a share of the vote's time). A
+        storyteller whose move is refused passes instead (OU-9), so that it never holds the
+        table up."""
         if state.finished:
             return None
         game = state.game
         ai_seats = [s for s, kind in enumerate(state.kinds) if kind == "ai"]
         listeners = [s for s in ai_seats if s != game.storyteller]
         for seat in listeners + [s for s in ai_seats if s == game.storyteller]:
-            rng = random.Random(f"{state.table_id}/{seat}/{state.seq}")
-            player = OnceUponATimeSeat(self.deck, self.referee, self.narrator, rng=rng)
+            player = OnceUponATimeSeat(
+                self.deck,
+                self.referee,
+                self.narrator,
+                rng=random.Random(f"{state.table_id}/{seat}/{state.seq}"),
+                level_name=state.config.ai_level,
+                salt=state.table_id,
+                memory=self._memory(state.table_id),
+            )
             decision = player.decide(seat_view(state, seat))
             if decision is None:
                 continue
             kind = decision.body["type"]
             fallback = None if kind in _NO_FALLBACK else {"type": "pass"}
-            return AIMove(seat, decision.body, decision.note, kind != "vote", fallback)
+            return AIMove(
+                seat,
+                decision.body,
+                decision.note,
+                fallback=fallback,
+                pace=decision.pace,
+                not_before=self._people_vote_first(state) if kind == "vote" else None,
+            )
         return None
 
+    def _people_vote_first(self, state: TableState) -> float | None:
+        """While a person may still vote, an AI vote waits, at most a share of the vote's time."""
+        ballot = state.ballot
+        if ballot is None or not any(state.kinds[s] == "human" for s in ballot.waiting_for):
+            return None
+        return ballot.opened + self.vote_timeout_s * PEOPLE_VOTE_SHARE
 
+    def _memory(self, table_id: str) -> BeatMemory:
+        """The AI storytellers' beats in progress at a table (in memory only: after a restart a
+        seat simply plans a new beat)."""
+        memory = self._beats.pop(table_id, None)
+        self._beats[table_id] = memory = {} if memory is None else memory
+        while len(self._beats) > _REMEMBERED_TABLES:
+            self._beats.popitem(last=False)
+        return memory
+
+
+# An AI vote waits for the people's votes at most this share of the vote's time.
+PEOPLE_VOTE_SHARE = 0.5
+_REMEMBERED_TABLES = 512
 # Moves that, when refused, are simply dropped (a claim, a vote, a pass itself).
 _NO_FALLBACK = frozenset({"vote", "pass", "interrupt", "card_interrupt"})

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from api.schemas import CardName, PlayerCreate, StrictBody, Text
 from companion.cards import Group, Language
 from companion.games.once_upon_a_time.config import FirstStoryteller as EngineFirstStoryteller
+from companion.seats.once_upon_a_time_pace import DEFAULT_LEVEL, AILevel
 
 # --- tables ----------------------------------------------------------------------------------
 
@@ -48,6 +49,10 @@ class TableCreate(StrictBody):
     )
     spectators: bool = Field(
         default=True, description="whether the table id alone shows the public state"
+    )
+    ai_level: AILevel = Field(
+        default=DEFAULT_LEVEL,
+        description="how the AI seats play: gentle (they rarely interrupt), fair, sharp",
     )
 
 
@@ -153,6 +158,12 @@ class FailureView(BaseModel):
     message: str
 
 
+class AIThinkingView(BaseModel):
+    seat: int
+    name: str
+    speaks_at: str = Field(description="about when it tells on (ISO time), unless someone acts")
+
+
 class TableView(BaseModel):
     """A table as one seat sees it (its hand, hints and moves), or as a spectator (public)."""
 
@@ -191,6 +202,10 @@ class TableView(BaseModel):
     hints: list[HintView]
     moves: list[MoveView]
     can_vote: bool
+    ai_level: AILevel = DEFAULT_LEVEL
+    ai_thinking: AIThinkingView | None = Field(
+        default=None, description="an AI storyteller is about to tell on: who, and about when"
+    )
 
 
 # --- actions ---------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from api.schemas import SeatKind
 from companion.cards import Language
 from companion.games.once_upon_a_time import Config, State, apply, new_game
 from companion.games.once_upon_a_time.actions import ACTION_ADAPTER
+from companion.seats.once_upon_a_time_pace import DEFAULT_LEVEL, AILevel
 from companion.store import StoredEvent
 
 
@@ -37,6 +38,7 @@ class TableConfig:
     kinds: tuple[SeatKind, ...]
     language: Language
     spectators: bool
+    ai_level: AILevel = DEFAULT_LEVEL
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -45,6 +47,7 @@ class TableConfig:
             "kinds": list(self.kinds),
             "language": self.language,
             "spectators": self.spectators,
+            "ai_level": self.ai_level,
         }
 
     @classmethod
@@ -54,6 +57,7 @@ class TableConfig:
             kinds=tuple(data["kinds"]),
             language=data["language"],
             spectators=bool(data.get("spectators", True)),
+            ai_level=data.get("ai_level", DEFAULT_LEVEL),  # configs stored before levels: fair
         )
 
 
@@ -127,6 +131,7 @@ class TableState:
     hints: Mapping[int, tuple[Hint, ...]] = field(default_factory=dict)
     ruled: frozenset[int] = frozenset()  # lines the referee has ruled on (or failed to)
     failure: Failure | None = None
+    moved: float = 0.0  # when the last event was appended (Unix time; 0 after a snapshot)
 
     @classmethod
     def new(cls, table_id: str, config: TableConfig) -> "TableState":
@@ -138,7 +143,7 @@ class TableState:
             raise ValueError(f"event {event.seq} does not follow {self.seq}")
         reducer = _REDUCERS.get(event.type)
         state = reducer(self, event) if reducer else self
-        return replace(state, seq=event.seq)
+        return replace(state, seq=event.seq, moved=event.created.timestamp())
 
     @property
     def kinds(self) -> tuple[SeatKind, ...]:
@@ -153,8 +158,9 @@ class TableState:
         return self.game.is_terminal
 
     def hints_for(self, seat: int) -> tuple[Hint, ...]:
-        """The seat's hints that still matter: lines of this turn, cards still in its hand."""
-        lines = self.game.turn_lines()
+        """The seat's hints that still matter: lines it may still claim (OU-10), cards still
+        in its hand."""
+        lines = self.game.claimable_lines()
         hand = set(self.game.seats[seat].hand)
         return tuple(h for h in self.hints.get(seat, ()) if h.line in lines and h.card in hand)
 

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from api.games.once_upon_a_time.schemas import (
+    AIThinkingView,
     BallotView,
     CardView,
     DrawPublic,
@@ -112,6 +113,7 @@ def table_view(
     narrator: str,
     vote_timeout_s: float,
     seq: int | None = None,
+    ai_pace_s: float = 0.0,
 ) -> TableView:
     """The view of `state` for `viewer` (a seat) or for a spectator (None)."""
     game = state.game
@@ -243,4 +245,17 @@ def table_view(
         hints=hints,
         moves=moves,
         can_vote=bool(ballot and viewer in ballot.waiting_for),
+        ai_level=state.config.ai_level,
+        ai_thinking=ai_thinking(state, ai_pace_s),
     )
+
+
+def ai_thinking(state: TableState, pace_s: float) -> AIThinkingView | None:
+    """An AI storyteller with the story and nothing to wait for is thinking of its next
+    sentence: it speaks about one pace after the table last moved (a claim may come first)."""
+    teller = state.game.storyteller
+    if state.finished or state.ballot is not None or state.kinds[teller] != "ai":
+        return None
+    speaks_at = datetime.fromtimestamp(state.moved + pace_s, UTC).isoformat()
+    name = state.game.seats[teller].name
+    return AIThinkingView(seat=teller, name=name, speaks_at=speaks_at)
