@@ -76,8 +76,7 @@ def run(count: int, seed: int, iterations: int, budget_ms: float) -> dict[str, A
         start = time.perf_counter()
         player.choose(state, seat)
         search_ms.append((time.perf_counter() - start) * 1000)
-        if 0 < player.last_iterations < iterations:
-            capped += 1
+        capped += player.last_cut_short
         start = time.perf_counter()
         greedy_move(state, seat)
         greedy_ms.append((time.perf_counter() - start) * 1000)

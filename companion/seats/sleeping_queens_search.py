@@ -55,9 +55,11 @@ class SearchPlayer:
         self.iterations = iterations
         self.budget_ms = budget_ms
         self.horizon = horizon
-        self.last_iterations = 0
+        self.last_iterations = 0  # rollouts played for the last move
+        self.last_cut_short = False  # whether the time budget stopped it
 
     def choose(self, state: State, seat: int) -> Action:
+        self.last_iterations, self.last_cut_short = 0, False
         moves = legal_moves(state, seat)
         if not moves:
             raise ValueError(f"seat {seat} has nothing to do now")
@@ -65,7 +67,6 @@ class SearchPlayer:
         if blocks:
             return blocks[0]
         candidates = _candidates(state, moves, greedy_move(state, seat))
-        self.last_iterations = 0
         if len(candidates) == 1:
             return candidates[0]
         rng = random.Random(f"{self.seed}/{state.turn_number}/{seat}/{state.pending}")
@@ -90,6 +91,7 @@ class SearchPlayer:
             if deadline is not None and worlds:
                 now = time.perf_counter()
                 if now + (now - start) / worlds > deadline:
+                    self.last_cut_short = True
                     break
             world = determinise(state, seat, rng)
             for index, candidate in enumerate(candidates):

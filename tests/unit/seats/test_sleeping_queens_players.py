@@ -16,7 +16,7 @@ from companion.games.sleeping_queens import (
     new_game,
 )
 from companion.seats.sleeping_queens import GreedyPlayer, RandomPlayer, greedy_move, make_player
-from companion.seats.sleeping_queens_search import SearchPlayer, determinise
+from companion.seats.sleeping_queens_search import SearchPlayer, _candidates, determinise
 from companion.seats.sleeping_queens_tournament import play_game, tournament, wilson
 from tests.unit.games.sleeping_queens.helpers import NAMES, arrange, check_invariants
 
@@ -100,6 +100,10 @@ def test_search_time_is_bounded_by_its_millisecond_budget() -> None:
     state, seat = next((s, a) for s, a in positions(2) if len(legal_moves(s, a)) > 3)
     player.choose(state, seat)
     assert player.last_iterations >= 1
+    slow = SearchPlayer(seed=1, iterations=None, budget_ms=0.001)
+    slow.choose(state, seat)
+    one_world = len(_candidates(state, legal_moves(state, seat), greedy_move(state, seat)))
+    assert slow.last_cut_short and slow.last_iterations == one_world  # one world, then stop
     with pytest.raises(ValueError, match="budget"):
         SearchPlayer(iterations=None, budget_ms=None)
 
