@@ -72,10 +72,13 @@ def test_an_unknown_embedder_is_reported(
 
 
 @pytest.mark.slow
-def test_the_command_end_to_end_with_the_real_model(tmp_path: Path) -> None:
+def test_the_command_end_to_end_with_the_real_model(
+    tmp_path: Path, embeddings_cache_dir: Path
+) -> None:
     source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     source.write_text(json.dumps(GOOD, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert main(["factum", "guess", "--batch", str(source), "--out", str(target)]) == 0
+    command = ["factum", "guess", "--batch", str(source), "--out", str(target)]
+    assert main([*command, "--cache-dir", str(embeddings_cache_dir)]) == 0
     (item,) = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
     assert item["id"] == 7
     assert sorted(item["ranking"]) == sorted(GOOD["cards"])
