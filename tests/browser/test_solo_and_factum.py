@@ -10,7 +10,7 @@ from tests.browser.helpers import audit, seed_new_tables
 
 expect.set_options(timeout=20_000)
 
-GAME_TIMEOUT_S = 120
+GAME_TIMEOUT_S = 240  # AI storytellers tell two to four sentences per card
 
 
 @pytest.mark.slow
@@ -20,6 +20,8 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     page.fill("#solo-name", "Robin")
     page.select_option("#solo-opponents", "2")
     page.select_option("#solo-language", "es")
+    expect(page.locator("#solo-level option")).to_have_count(3)
+    page.select_option("#solo-level", "gentle")
     seed_new_tables(page, 11)
     page.click("#solo-start")
     expect(page.locator("#turn")).to_have_text("Te toca narrar")
@@ -49,9 +51,24 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
     page.evaluate(
         """() => {
             const seen = () => document.querySelector('[data-status=thinking]');
+            const inView = (el) => {
+                const box = el.getBoundingClientRect();
+                return box.top >= 0 && box.bottom <= window.innerHeight;
+            };
             window.sawThinking = Boolean(seen());
-            new MutationObserver(() => { window.sawThinking ||= Boolean(seen()); })
+            window.cues = [];  // the storyteller-is-thinking cue: whether it was in view
+            window.hintsOutOfView = 0;
+            const look = () => {
+                window.sawThinking ||= Boolean(seen());
+                const cue = document.getElementById('thinking-cue');
+                if (cue) window.cues.push(inView(cue));
+                const hint = document.getElementById('hint-box');
+                if (hint && !inView(hint)) window.hintsOutOfView += 1;
+            };
+            new MutationObserver(look)
                 .observe(document.getElementById('status'), {childList: true, subtree: true});
+            new MutationObserver(look)
+                .observe(document.getElementById('table-alerts'), {childList: true, subtree: true});
         }"""
     )
     deadline = time.monotonic() + GAME_TIMEOUT_S
@@ -73,6 +90,9 @@ def test_solo_game_against_two_ai_narrators_to_its_end(phone, screenshots):
             expect(page.locator("#pass")).to_have_count(0)  # the story went on to the next seat
     saw_thinking = page.evaluate("window.sawThinking")
     assert saw_thinking, "the page never said that an AI seat was thinking"
+    cues = page.evaluate("window.cues")
+    assert cues and all(cues), "the storyteller's 'thinking' cue was missing or out of view"
+    assert page.evaluate("window.hintsOutOfView") == 0, "a hint was shown out of view"
     expect(page.locator("#finished")).to_contain_text("Fin.")
     story_lines = page.locator("#story .line")
     assert story_lines.count() >= 3

@@ -55,7 +55,7 @@ export function taleLink(tableId, token = null) {
  * Create a table. `seats`: [{name, kind: "human"|"ai"}]; returns
  * {id, seats: [{seat, name, kind, token}]} (`withLinks` adds each seat's join link).
  */
-export async function createTable({ seats, language, deckMode, multipleEndings, endingSwap }) {
+export async function createTable({ seats, language, deckMode, multipleEndings, endingSwap, aiLevel = null }) {
   const body = {
     game: "once_upon_a_time",
     language,
@@ -65,6 +65,7 @@ export async function createTable({ seats, language, deckMode, multipleEndings, 
       multiple_endings: multipleEndings ? seats.map((_, i) => i) : [],
       ending_swap: Boolean(endingSwap),
     },
+    ...(aiLevel ? { ai_level: aiLevel } : {}),
   };
   const created = await api.createTable(body);
   const id = created.id || created.table_id;

@@ -55,6 +55,11 @@ export function readView(raw) {
     })),
     pending: raw.pending || null,
     canVote: Boolean(raw.can_vote),
+    aiLevel: raw.ai_level || "fair",
+    // an AI storyteller about to tell on: {seat, name, speaksAt (ms)} or null
+    aiThinking: raw.ai_thinking
+      ? { seat: raw.ai_thinking.seat, name: raw.ai_thinking.name, speaksAt: Date.parse(raw.ai_thinking.speaks_at) }
+      : null,
     failure: raw.failure || null,
     ending: raw.ending?.id ?? null,
     winner: raw.winner ?? null,
@@ -100,4 +105,13 @@ export function aiThinking(view) {
     return waiting ?? null;
   }
   return ai.has(view.storyteller) ? view.storyteller : null;
+}
+
+/** The "storyteller is thinking" cue: whose, and in about how many seconds they tell on (0: any
+ * moment now), or null when no AI storyteller is about to speak. */
+export function thinkingCue(view, now) {
+  const cue = view.aiThinking;
+  if (!cue || view.finished || view.pending) return null;
+  const seconds = Number.isFinite(cue.speaksAt) ? Math.max(0, Math.ceil((cue.speaksAt - now) / 1000)) : 0;
+  return { seat: cue.seat, name: cue.name, seconds };
 }

@@ -12,11 +12,14 @@ export function render(main) {
     [1, 2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 2 }, String(n))));
   const lang = h("select", { id: "solo-language" },
     LANGUAGES.map((code) => h("option", { value: code, selected: code === language() }, LANGUAGE_NAMES[code])));
+  const level = h("select", { id: "solo-level" },
+    ["gentle", "fair", "sharp"].map((code) => h("option", { value: code, selected: code === "fair" }, t(`solo.level.${code}`))));
   const start = h("button", { type: "submit", class: "primary", id: "solo-start" }, t("solo.start"));
   const form = h("form", { class: "panel", id: "solo-form" },
     h("div", { class: "field" }, h("label", { for: "solo-name" }, t("solo.name")), name),
     h("div", { class: "field" }, h("label", { for: "solo-opponents" }, t("solo.opponents")), opponents),
     h("div", { class: "field" }, h("label", { for: "solo-language" }, t("host.language")), lang),
+    h("div", { class: "field" }, h("label", { for: "solo-level" }, t("solo.level")), level),
     error,
     start,
   );
@@ -29,7 +32,7 @@ export function render(main) {
       const count = Number(opponents.value);
       const seats = [{ name: name.value.trim(), kind: "human" }];
       for (let i = 0; i < count; i++) seats.push({ name: AI_NAMES[i], kind: "ai" });
-      const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false });
+      const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false, aiLevel: level.value });
       const me = table.seats.find((seat) => seat.token);
       location.hash = `#/t/${table.id}/${me.token}`;
     } catch (failure) {

@@ -12,7 +12,7 @@ import { setStatus } from "../status.js";
 import { dock } from "../table/dock.js";
 import { describeEvent, hintsFromEvent, ownRejection } from "../table/events.js";
 import { handSection, hintBox } from "../table/hand.js";
-import { aiThinking, isPractice, namesOf, readView } from "../table/model.js";
+import { aiThinking, isPractice, namesOf, readView, thinkingCue } from "../table/model.js";
 import { physicalPanel } from "../table/physical.js";
 import { practicePanel } from "../table/practice.js";
 import { storyParagraphs } from "../table/story.js";
@@ -27,6 +27,7 @@ export async function render(main, [tableId, token = null]) {
   const ui = {
     header: h("div", { id: "table-header" }),
     hint: h("div", { id: "hint-slot" }), // hints are announced once, on their event
+    thinking: h("div", { id: "thinking-slot" }), // an AI storyteller about to tell on
     story: h("section", { "aria-labelledby": "story-title" }),
     feed: h("ul", { class: "feed", id: "feed" }),
     physical: h("div", { id: "physical-slot" }),
@@ -35,7 +36,10 @@ export async function render(main, [tableId, token = null]) {
     refusal: h("div", { class: "refusal", id: "refusal", role: "alert" }),
     dock: h("div", { class: "dock", id: "dock" }),
   };
-  main.append(ui.header, ui.hint, ui.story, ui.feed, ui.practice, ui.physical, ui.hand, ui.dock);
+  // Hints and the "thinking" cue stay in view (sticky under the top bar) however long the story.
+  const alerts = h("div", { id: "table-alerts", class: "table-alerts" }, ui.thinking, ui.hint);
+  main.append(ui.header, alerts, ui.story, ui.feed, ui.practice, ui.physical, ui.hand, ui.dock);
+  const countdown = setInterval(() => view && drawThinking(view), 1000);
 
   let view = null;
   let refreshing = null;
@@ -171,6 +175,21 @@ export async function render(main, [tableId, token = null]) {
     if (selector && !main.contains(document.activeElement)) main.querySelector(selector)?.focus();
   }
 
+  /** "Robin is thinking of the next sentence… (about 4 s)": the window to interrupt. */
+  function drawThinking(current) {
+    const cue = thinkingCue(current, Date.now());
+    if (!cue) return void fill(ui.thinking);
+    const seconds = h("span", { class: "countdown", "aria-hidden": "true" },
+      cue.seconds > 0 ? ` ${t("table.speaksIn", { s: cue.seconds })}` : "");
+    const existing = ui.thinking.querySelector("#thinking-cue");
+    if (existing && existing.dataset.seat === String(cue.seat)) {
+      existing.querySelector(".countdown").replaceWith(seconds);
+      return;
+    }
+    fill(ui.thinking, h("p", { class: "thinking-cue", id: "thinking-cue", role: "status", "data-seat": cue.seat },
+      h("span", {}, t("table.aiThinking", { name: cue.name })), seconds));
+  }
+
   function draw() {
     if (!view) return;
     keepFocus(() => {
@@ -178,6 +197,7 @@ export async function render(main, [tableId, token = null]) {
       const names = namesOf(current);
       drawHeader(current, names);
       fill(ui.hint, hintBox(current, act));
+      drawThinking(current);
       drawStory(current, names);
       ui.feed.setAttribute("aria-label", t("table.feed"));
       fill(ui.feed, feed.slice(-FEED_LENGTH).map((line) => h("li", {}, line)));
@@ -310,6 +330,7 @@ export async function render(main, [tableId, token = null]) {
   return () => {
     stopped = true;
     clearTimeout(refreshTimer);
+    clearInterval(countdown);
     live.stop();
     window.removeEventListener("languagechange-app", relabel);
   };
