@@ -44,7 +44,7 @@ def secrets_for(state: State, seat: int | None) -> set[str]:
 def test_no_view_ever_holds_another_seats_secret() -> None:
     rng = random.Random(17)
     checked = 0
-    for game in range(60):
+    for game in range(12):
         state = new_game(Config(players=NAMES[: 2 + game % 5], seed=game))
         while not state.over:
             for seat in [None, *range(state.players)]:
@@ -55,7 +55,7 @@ def test_no_view_ever_holds_another_seats_secret() -> None:
             acting = state.acting_seat()
             assert acting is not None
             state = apply(state, rng.choice(legal_actions(state)[acting]))
-    assert checked > 1_000
+    assert checked > 500
 
 
 def test_a_seat_sees_its_own_hand_and_the_public_table() -> None:
