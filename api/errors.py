@@ -8,6 +8,7 @@ Body::
 """
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -15,7 +16,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from companion.games.base import ConfigError, GameError, JudgementRequired, RuleViolation
+from companion.llm.errors import LLMError, LLMTimeout
+from companion.referee.errors import RefereeError
 from companion.store import StoreUnavailableError, TableNotFoundError
+from companion.story.errors import InvalidStoryRequest, ProposalDropped, StoryError
 
 log = logging.getLogger(__name__)
 
@@ -126,8 +131,58 @@ def _validation_details(error: RequestValidationError) -> list[dict[str, Any]]:
     ]
 
 
+_WHERE_IN_HAND = re.compile(r":? ?it is in .+?'s hand")
+_IN_HAND = re.compile(r"is in .+?'s hand")
+
+
+def safe_message(error: GameError) -> str:
+    """An engine message with any mention of where another player's card lies removed."""
+    text = error.message if isinstance(error, RuleViolation) else str(error)
+    text = _WHERE_IN_HAND.sub("", text)
+    return _IN_HAND.sub("is not available", text)
+
+
+def domain_error(error: Exception) -> ApiError:
+    """The response for an error of the domain (engines, referee, narrator, model)."""
+    if isinstance(error, RuleViolation):
+        message = f"{error.rule}: {safe_message(error)}"
+        return ApiError(409, "illegal_action", message, rule=error.rule)
+    if isinstance(error, JudgementRequired):
+        return ApiError(409, "judgement_required", str(error))
+    if isinstance(error, ConfigError):
+        return ApiError(422, "invalid_table", safe_message(error))
+    if isinstance(error, GameError):
+        return ApiError(422, "invalid_action", safe_message(error))
+    if isinstance(error, RefereeError):
+        return ApiError(422, "invalid_request", str(error))
+    if isinstance(error, InvalidStoryRequest):
+        return ApiError(422, "invalid_request", f"{error.field}: {error.message}")
+    if isinstance(error, ProposalDropped):
+        details = [{"reason": r.reason, "detail": r.detail} for r in error.rejections]
+        return ApiError(
+            422,
+            "no_proposal",
+            "No proposal passed the referee's check; try another card or ask again.",
+            details=details,
+        )
+    if isinstance(error, LLMTimeout):
+        return ApiError(504, "model_timeout", "The narrator's model timed out; try again.")
+    if isinstance(error, LLMError):
+        return ApiError(502, "model_error", f"The narrator's model failed: {error.message}")
+    raise TypeError(f"not a domain error: {error!r}")
+
+
+_DOMAIN_ERRORS = (GameError, RefereeError, StoryError, LLMError)
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers on `app`."""
+
+    async def _domain(_request: Request, error: Exception) -> JSONResponse:
+        return _response(domain_error(error))
+
+    for kind in _DOMAIN_ERRORS:
+        app.add_exception_handler(kind, _domain)
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, error: ApiError) -> JSONResponse:

@@ -13,15 +13,11 @@ from api.deps import ClientLimited, ServicesDep
 from api.errors import ApiError, responses
 from api.schemas import CardName, StrictBody, Text
 from companion.cards import Language
-from companion.llm.errors import LLMError, LLMTimeout
-from companion.referee import RefereeError
 from companion.story import (
     CoherenceVerdict,
     Continuation,
     Ending,
     FactumPromptSet,
-    InvalidStoryRequest,
-    ProposalDropped,
     Rejection,
 )
 
@@ -131,25 +127,8 @@ def _mention(m: Any) -> MentionOut:
 
 
 async def _narrate(services: Any, call: Any) -> Any:
-    """Run a narrator call in the tools' lane, mapping its errors to responses."""
-    try:
-        return await services.tool_lane.run(call)
-    except InvalidStoryRequest as error:
-        raise ApiError(422, "invalid_request", f"{error.field}: {error.message}") from None
-    except ProposalDropped as error:
-        details = [{"reason": r.reason, "detail": r.detail} for r in error.rejections]
-        raise ApiError(
-            422,
-            "no_proposal",
-            "No proposal passed the referee's check; try another card or ask again.",
-            details=details,
-        ) from None
-    except LLMTimeout:
-        raise ApiError(504, "model_timeout", "The narrator's model timed out; try again.") from None
-    except LLMError as error:
-        raise ApiError(
-            502, "model_error", f"The narrator's model failed: {error.message}"
-        ) from None
+    """Run a narrator call in the tools' lane (its errors are mapped in `api.errors`)."""
+    return await services.tool_lane.run(call)
 
 
 def _card(services: Any, name: str, field: str) -> str:
@@ -170,14 +149,11 @@ async def mentions(body: MentionsRequest, services: ServicesDep) -> MentionsResp
             f"The text (with its story) times the number of cards is {cost:,}; at most "
             f"{MAX_RULING_COST:,} are ruled in one request: send fewer cards or a shorter text.",
         )
-    try:
-        ruling = await services.tool_lane.run(
-            lambda: services.referee.rule(
-                body.text, body.cards, story=body.story, language=body.language
-            )
+    ruling = await services.tool_lane.run(
+        lambda: services.referee.rule(
+            body.text, body.cards, story=body.story, language=body.language
         )
-    except RefereeError as error:
-        raise ApiError(422, "invalid_request", str(error)) from None
+    )
     return MentionsResponse(
         mentions=[_mention(m) for m in ruling.mentions],
         borderline=[_mention(m) for m in ruling.borderline],

@@ -9,6 +9,7 @@ streams.
 
 import hashlib
 import logging
+import random
 import secrets
 import threading
 import time
@@ -57,6 +58,13 @@ class ActOutcome:
     state: HostedState
     events: list[StoredEvent]
     replayed: bool = False
+
+
+def _back_off(attempt: int) -> None:
+    """Before trying an append again after losing a race to another worker: a short random
+    wait, longer each time, so that two workers appending to one table do not keep colliding."""
+    if attempt:
+        time.sleep(random.uniform(0, min(0.2, 0.005 * 2**attempt)))
 
 
 def _fingerprint(body: Any) -> str:
@@ -198,7 +206,8 @@ class TableService:
         claim = None
         if idempotency_key is not None:
             claim = IdempotencyClaim(seat, idempotency_key, _fingerprint(body))
-        for _attempt in range(_APPEND_ATTEMPTS):
+        for attempt in range(_APPEND_ATTEMPTS):
+            _back_off(attempt)
             with self._locked(table_id):
                 state = self.state(table_id)
                 if claim is not None:
@@ -225,7 +234,8 @@ class TableService:
     def settle_due(self, table_id: str) -> ActOutcome | None:
         """Append what the clock has made due (a vote past its deadline), else None."""
         game = self.game(table_id)
-        for _attempt in range(_APPEND_ATTEMPTS):
+        for attempt in range(_APPEND_ATTEMPTS):
+            _back_off(attempt)
             with self._locked(table_id):
                 state = self.state(table_id)
                 due = game.due(state, now=self._clock())
@@ -288,6 +298,7 @@ class TableService:
         """Append events whose meaning does not depend on what came just before them. The first
         try trusts the cached state; a conflict means another writer came first: catch up."""
         for attempt in range(_APPEND_ATTEMPTS):
+            _back_off(attempt)
             with self._locked(table_id):
                 cached = self._cache.get(table_id)
                 state = cached if attempt == 0 and cached is not None else self.state(table_id)

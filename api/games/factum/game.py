@@ -15,7 +15,6 @@ from api.games.factum.schemas import FactumAction, FactumCreate, FactumView
 from api.games.factum.state import FactumConfig, FactumTableState
 from api.games.factum.views import factum_view, project_event
 from api.schemas import EventView
-from companion.games.base import GameError, InvalidAction, RuleViolation
 from companion.games.factum import Config, apply, seat_view
 from companion.games.factum.actions import ACTION_ADAPTER
 from companion.seats.factum import FactumReader
@@ -108,15 +107,11 @@ class FactumTables:
         data = {**body.model_dump(exclude_none=True), "seat": seat}
         try:
             action = ACTION_ADAPTER.validate_python(data)
-            apply(state.game, action)
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"][1:]) or "action"
             raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
-        except RuleViolation as error:
-            raise ApiError(409, "illegal_action", str(error), rule=error.rule) from None
-        except (InvalidAction, GameError) as error:
-            raise ApiError(422, "invalid_action", str(error)) from None
+        apply(state.game, action)  # the engine's refusal (a GameError) becomes the response
         payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json")}
         return [NewEvent("action", payload)]
 

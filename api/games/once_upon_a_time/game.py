@@ -10,10 +10,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from api.errors import ApiError
+from api.errors import ApiError, safe_message
 from api.games.base import AIMove, By, NewTable, action_types, check_action_type
 from api.games.once_upon_a_time.judge import Judge
-from api.games.once_upon_a_time.planning import Planner, safe_message
+from api.games.once_upon_a_time.planning import Planner
 from api.games.once_upon_a_time.schemas import ActionBody, TableCreate, TableView
 from api.games.once_upon_a_time.seats import seat_view
 from api.games.once_upon_a_time.state import TableConfig, TableState

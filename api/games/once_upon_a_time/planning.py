@@ -2,7 +2,6 @@
 names resolved, the engine's rules checked, the claim judged (referee, narrator, or a show of
 hands). Pure of storage: `Planner.plan(state, seat, body, by)` reads only the state given."""
 
-import re
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -15,9 +14,7 @@ from api.games.once_upon_a_time.state import TableState
 from companion.cards import Deck, UnknownCardError
 from companion.games.once_upon_a_time import (
     Action,
-    GameError,
     JudgementRequired,
-    RuleViolation,
     Verdict,
     Vote,
     apply,
@@ -33,24 +30,6 @@ _HOLD_RULE = {"play": "OU-6", "interrupt": "OU-10", "card_interrupt": "OU-11", "
 _VOTE_RULE = {"significance": "OU-7", "mention": "OU-13", "silly": "OU-17", "ending": "OU-19"}
 # What a show of hands with no hand raised decides, as the engine decides a tie.
 _SILENCE_UPHOLDS = {"significance": True, "mention": False, "silly": False, "ending": True}
-_WHERE_IN_HAND = re.compile(r":? ?it is in .+?'s hand")
-_IN_HAND = re.compile(r"is in .+?'s hand")
-
-
-def safe_message(error: GameError) -> str:
-    """An engine message with any mention of where another player's card lies removed."""
-    text = error.message if isinstance(error, RuleViolation) else str(error)
-    text = _WHERE_IN_HAND.sub("", text)
-    return _IN_HAND.sub("is not available", text)
-
-
-def rule_error(error: GameError) -> ApiError:
-    if isinstance(error, RuleViolation):
-        message = f"{error.rule}: {safe_message(error)}"
-        return ApiError(409, "illegal_action", message, rule=error.rule)
-    if isinstance(error, JudgementRequired):
-        return ApiError(409, "judgement_required", str(error))
-    return ApiError(422, "invalid_action", safe_message(error))
 
 
 class Planner:
@@ -156,13 +135,12 @@ class Planner:
 
     @staticmethod
     def _needs_judgement(state: TableState, action: Action) -> frozenset[str]:
-        """Check the action against the rules; the judgement kinds it still needs."""
+        """Check the action against the rules (a broken one raises the engine's error); the
+        judgement kinds it still needs."""
         try:
             apply(state.game, action)
         except JudgementRequired as needed:
             return needed.kinds
-        except GameError as error:
-            raise rule_error(error) from None
         return frozenset()
 
     def _decide(self, state: TableState, action: Action, body: ActionBody) -> Decision:
@@ -288,7 +266,4 @@ class Planner:
 
     @staticmethod
     def apply(state: TableState, action: Action) -> TableState:
-        try:
-            return replace(state, game=apply(state.game, action))
-        except GameError as error:
-            raise rule_error(error) from None
+        return replace(state, game=apply(state.game, action))
