@@ -4,9 +4,12 @@
 
 Every seat is an AI over one shared `FactumReader`:
 
-- volunteer (FA-2): a seat, drawn by the game's seed, among those holding a card the canned
-  storyteller has a story for in the table's language; it tells that bank story (labelled
-  canned). A game where no seat can tell stops there and is counted as cut short.
+- volunteer (FA-2): a seat, drawn by the game's seed, among those holding a card that has a
+  story in the table's language; it tells that story. Stories come from the canned
+  storyteller's bank (20 cards) and, with `dev_stories` (the default), also from the DEV cases
+  of the guess eval whose answer is a bank card, so that games can run to 15 points; every
+  turn records its source, and the guesser's weights were fitted on those dev cases, so the
+  dev-story turns are in sample. A game where no seat can tell stops there (cut short).
 - judge (FA-3): `judge()` against the judge's own hand (the decoys are not down yet);
 - decoys (FA-4): each seat of the confusing team adds `choose_decoy()` from its hand;
 - guessing (FA-5): every voter names the guesser's top card (so the vote is unanimous);
@@ -23,10 +26,11 @@ import argparse
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from companion.cards import Language
+from companion.cards import Language, fold
 from companion.games.factum import (
     BestStory,
     ChooseGuessers,
@@ -39,9 +43,16 @@ from companion.games.factum import (
     apply,
     new_game,
 )
-from companion.seats.factum import FactumReader, choose_decoy, judge, prefers_challenger
-from companion.seats.factum_storyteller import CannedStoryteller
+from companion.seats.factum import (
+    FactumReader,
+    bank_cards,
+    choose_decoy,
+    judge,
+    prefers_challenger,
+)
+from companion.seats.factum_storyteller import story_bank
 from companion.story.factum import factum_bank
+from evals.factum_cases import load_factum_cases
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lou")
 MAX_TURNS = 60
@@ -53,49 +64,79 @@ class TurnRecord:
     game: int
     turn: int
     guessers: str  # "judge" | "storyteller"
+    source: str  # "canned" | "dev case"
     obviousness: float
     table_size: int
     correct: bool
 
 
+class StoryPool:
+    """Stories by card for one language: folded card text (any language) → [(text, source)]."""
+
+    def __init__(self, language: Language, *, dev_stories: bool) -> None:
+        self._stories: dict[str, list[tuple[str, str]]] = {}
+        for card, told in story_bank().items():
+            self._stories.setdefault(card, []).append((told[language], "canned"))
+        if dev_stories:
+            by_text = {fold(t): card for card in bank_cards() for t in card.titles}
+            for case in load_factum_cases(splits=("dev",)):
+                bank = by_text.get(fold(case.answer))
+                if case.lang == language and bank is not None:
+                    for title in bank.titles:
+                        self._stories.setdefault(fold(title), []).append((case.story, "dev case"))
+
+    def tellable(self, hand: Sequence[str]) -> list[str]:
+        return [card for card in hand if fold(card) in self._stories]
+
+    def tell(self, hand: Sequence[str], rng: random.Random) -> tuple[str, str, str]:
+        """(card as held, story, source) for a random tellable card of the hand."""
+        card = rng.choice(self.tellable(hand))
+        text, source = rng.choice(self._stories[fold(card)])
+        return card, text, source
+
+
 def play_game(
-    reader: FactumReader, language: Language, seed: int, *, players: int = 5
+    reader: FactumReader,
+    language: Language,
+    seed: int,
+    *,
+    players: int = 5,
+    dev_stories: bool = True,
 ) -> tuple[list[TurnRecord], bool]:
     """One AI-only game; its turns, and whether it ran to the end (not cut short)."""
     rng = random.Random(seed)
-    teller = CannedStoryteller()
+    pool = StoryPool(language, dev_stories=dev_stories)
     config = Config(players=NAMES[:players], deck=factum_bank(language), seed=seed)
     state = new_game(config)
-    obviousness: dict[int, float] = {}
+    notes: dict[int, tuple[float, str]] = {}  # turn → (judge's obviousness, story source)
     while not state.is_terminal and len(state.history) < MAX_TURNS:
         if state.phase == "volunteer":
-            able = [s for s in state.awaiting() if teller.tellable(state.hands[s], language)]
+            able = [s for s in state.awaiting() if pool.tellable(state.hands[s])]
             if not able:
-                return _records(state, language, seed, obviousness), False
+                return _records(state, language, seed, notes), False
             state = apply(state, Volunteer(seat=rng.choice(able)))
         else:
-            state = _act(state, reader, teller, language, rng, obviousness)
-    return _records(state, language, seed, obviousness), True
+            state = _act(state, reader, pool, rng, notes)
+    return _records(state, language, seed, notes), state.is_terminal
 
 
 def _act(
     state: State,
     reader: FactumReader,
-    teller: CannedStoryteller,
-    language: Language,
+    pool: StoryPool,
     rng: random.Random,
-    obviousness: dict[int, float],
+    notes: dict[int, tuple[float, str]],
 ) -> State:
     turn = state.current()
     story = turn.story or ""
     if state.phase == "storytelling":
-        told = teller.tell(state.hands[turn.storyteller], language, rng)
-        assert told is not None  # the volunteer was chosen among seats that can tell
-        return apply(state, Tell(seat=turn.storyteller, card=told.card, text=told.text))
+        card, text, source = pool.tell(state.hands[turn.storyteller], rng)
+        notes[turn.number] = (0.0, source)
+        return apply(state, Tell(seat=turn.storyteller, card=card, text=text))
     if state.phase == "judging":
         assert turn.card is not None
         call = judge(reader, story, turn.card, state.hands[turn.judge])
-        obviousness[turn.number] = call.obviousness
+        notes[turn.number] = (call.obviousness, notes[turn.number][1])
         return apply(state, ChooseGuessers(seat=turn.judge, guessers=call.guessing_team))
     if state.phase == "decoys":
         seat = state.awaiting()[0]
@@ -124,7 +165,7 @@ def _reigning_story(state: State) -> str | None:
 
 
 def _records(
-    state: State, language: str, game: int, obviousness: dict[int, float]
+    state: State, language: str, game: int, notes: dict[int, tuple[float, str]]
 ) -> list[TurnRecord]:
     return [
         TurnRecord(
@@ -132,7 +173,8 @@ def _records(
             game,
             turn.number,
             str(turn.guessers),
-            obviousness[turn.number],
+            notes[turn.number][1],
+            notes[turn.number][0],
             len(turn.table),
             bool(turn.correct),
         )
@@ -142,7 +184,7 @@ def _records(
 
 
 def simulate(
-    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0
+    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0, dev_stories: bool = True
 ) -> dict[str, object]:
     """`games` games per language; the summary the eval report prints."""
     records: list[TurnRecord] = []
@@ -150,7 +192,9 @@ def simulate(
     languages: tuple[Language, ...] = ("en", "ja", "es")
     for language in languages:
         for game in range(games):
-            turns, complete = play_game(reader, language, seed + game, players=players)
+            turns, complete = play_game(
+                reader, language, seed + game, players=players, dev_stories=dev_stories
+            )
             records.extend(turns)
             finished += complete
     return summarise(records, games=games * len(languages), finished=finished, players=players)
@@ -174,6 +218,10 @@ def summarise(
         "found": rate(records),
         "found_by_language": {
             lang: rate([r for r in records if r.language == lang]) for lang in ("en", "ja", "es")
+        },
+        "found_by_story_source": {
+            source: rate([r for r in records if r.source == source])
+            for source in ("canned", "dev case")
         },
         "judge_choices": {team: len(rows) for team, rows in by_team.items()},
         "found_by_guessers": {team: rate(rows) for team, rows in by_team.items()},

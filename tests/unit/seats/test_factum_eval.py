@@ -9,7 +9,7 @@ import pytest
 from companion.seats.factum import FactumReader
 from evals.factum_cases import CASES_PATH, load_factum_cases
 from evals.factum_eval import accuracy_table, word_overlap
-from evals.factum_selfplay import simulate
+from evals.factum_selfplay import play_game, simulate
 
 
 def test_cases_meet_the_brief() -> None:
@@ -59,11 +59,19 @@ def test_accuracy_table_groups_by_language_and_difficulty() -> None:
 
 
 def test_selfplay_runs_ai_only_games_on_the_engine(fake_reader: FactumReader) -> None:
-    summary = simulate(fake_reader, games=1)
+    summary = simulate(fake_reader, games=1, dev_stories=False)
     turns = summary["turns"]
     assert isinstance(turns, int) and turns > 0
     choices = summary["judge_choices"]
     assert isinstance(choices, dict) and sum(choices.values()) == turns
     found = summary["found"]
     assert isinstance(found, float) and 0.0 <= found <= 1.0
-    assert len(summary["records"]) == turns  # type: ignore[arg-type]
+    records = summary["records"]
+    assert isinstance(records, list) and len(records) == turns
+    assert {r["source"] for r in records} == {"canned"}
+
+
+def test_selfplay_dev_stories_add_tellable_cards(fake_reader: FactumReader) -> None:
+    records, _ = play_game(fake_reader, "ja", seed=1)
+    assert records and {r.source for r in records} <= {"canned", "dev case"}
+    assert all(r.language == "ja" and r.table_size >= 5 for r in records)
