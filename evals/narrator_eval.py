@@ -34,8 +34,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.cards import LANGUAGES, Deck, once_upon_a_time_deck
-from companion.story import Narrator, ProposalDropped, Rejection, build_narrator
-from companion.story.verify import MentionChecker
+from companion.referee.port import RefereePort
+from companion.story import Narrator, ProposalDropped, Rejection
+from companion.story.factory import narrator_from_settings
 from evals.narrator_stories import eval_tales
 
 CASES_PATH = Path(__file__).resolve().parent / "data" / "coherence_cases.jsonl"
@@ -293,7 +294,7 @@ def run(
     cases_path: Path = CASES_PATH,
     tales: int = 0,
     turns: int = 20,
-    referee: MentionChecker | None = None,
+    referee: RefereePort | None = None,
 ) -> tuple[str, dict[str, Any]]:
     cases = load_cases(cases_path)
     stories = [c for c in cases if c["label"] == "consistent"]
@@ -340,18 +341,8 @@ def main_from_args(args: argparse.Namespace) -> int:
     settings = Settings()
     deck = once_upon_a_time_deck()
     embedder = embedder_from_settings(settings, args.embedder)
-    referee: MentionChecker = referee_from_settings(deck, settings, embedder)
-    narrator = build_narrator(
-        deck=deck,
-        referee=referee,
-        model=settings.llm_model,
-        base_url=settings.openai_base_url,
-        api_key=settings.openai_api_key,
-        timeout_s=settings.llm_timeout_s,
-        max_retries=settings.llm_max_retries,
-        max_reasks=settings.llm_max_reasks,
-        embedder=embedder,
-    )
+    referee: RefereePort = referee_from_settings(deck, settings, embedder)
+    narrator = narrator_from_settings(deck, settings, referee, embedder)
     if not settings.llm_configured:
         print(
             "No model configured (set COMPANION_LLM_MODEL and OPENAI_BASE_URL or "

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.cards import Deck, Group, Language, fold
-from companion.story import MentionChecker, Narrator, ProposalDropped
+from companion.referee.port import RefereePort
+from companion.story import Narrator, ProposalDropped
 
 SEATS = 4
 HAND = 7
@@ -112,7 +113,7 @@ class Entities:
     (capitalised words not opening the sentence, or opening it when the story uses them
     mid-sentence too; katakana words in Japanese)."""
 
-    def __init__(self, deck: Deck, language: Language, referee: MentionChecker | None) -> None:
+    def __init__(self, deck: Deck, language: Language, referee: RefereePort | None) -> None:
         self.language = language
         self.referee = referee
         groups = (Group.CHARACTERS, Group.PLACES)
@@ -198,7 +199,7 @@ def _refer_back(tale: Tale, entities: Entities) -> tuple[int, bool]:
 
 
 def measure(
-    tales: Sequence[Tale], deck: Deck, referee: MentionChecker | None = None
+    tales: Sequence[Tale], deck: Deck, referee: RefereePort | None = None
 ) -> dict[str, Any]:
     """The figures of one language's tales."""
     if not tales:
@@ -256,7 +257,7 @@ def eval_tales(
     turns: int,
     seed: int,
     show: int = 3,
-    referee: MentionChecker | None = None,
+    referee: RefereePort | None = None,
 ) -> tuple[list[str], dict[str, Any]]:
     figures: dict[str, dict[str, Any]] = {}
     shown: dict[str, list[Tale]] = {}

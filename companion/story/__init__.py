@@ -22,7 +22,6 @@ from companion.story.results import (
     Rejection,
     Verdict,
 )
-from companion.story.verify import MentionChecker
 
 __all__ = [
     "OFFLINE",
@@ -33,7 +32,6 @@ __all__ = [
     "FactumCard",
     "FactumPromptSet",
     "InvalidStoryRequest",
-    "MentionChecker",
     "Narrator",
     "ProposalDropped",
     "Rejection",

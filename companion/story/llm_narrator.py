@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from companion.cards import Deck, Language, StoryCard
 from companion.llm import LLM, LLMError, delimit, render_prompt
+from companion.referee.port import RefereePort
 from companion.story.context import (
     LANGUAGE_NAMES,
     MAX_TEXT_CHARS,
@@ -57,7 +58,6 @@ from companion.story.results import (
 from companion.story.verify import (
     ContinuationSelection,
     EndingSelection,
-    MentionChecker,
     Proposal,
     offer_until_done,
 )
@@ -75,7 +75,7 @@ class LLMNarrator:
         llm: LLM,
         *,
         deck: Deck,
-        referee: MentionChecker,
+        referee: RefereePort,
         embedder: TextEmbedder | None = None,
         max_proposals: int = MAX_PROPOSALS,
     ) -> None:

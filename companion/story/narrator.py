@@ -7,6 +7,7 @@ from typing import Protocol
 
 from companion.cards import Deck, Language
 from companion.llm import OpenAILLM
+from companion.referee.port import RefereePort
 from companion.story.factum import TextEmbedder
 from companion.story.llm_narrator import LLMNarrator
 from companion.story.offline import OfflineNarrator
@@ -17,7 +18,6 @@ from companion.story.results import (
     Ending,
     FactumPromptSet,
 )
-from companion.story.verify import MentionChecker
 
 
 class Narrator(Protocol):
@@ -77,7 +77,7 @@ class Narrator(Protocol):
 def build_narrator(
     *,
     deck: Deck,
-    referee: MentionChecker,
+    referee: RefereePort,
     model: str | None = None,
     base_url: str | None = None,
     api_key: str | None = None,

@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Iterator, Sequence
 
 from companion.cards import Deck, Language
+from companion.referee.port import RefereePort
 from companion.story import grammar, planner
 from companion.story.context import (
     MAX_TEXT_CHARS,
@@ -39,7 +40,6 @@ from companion.story.results import (
     Rejection,
 )
 from companion.story.verify import (
-    MentionChecker,
     Proposal,
     offer_until_done,
 )
@@ -57,7 +57,7 @@ class OfflineNarrator:
         self,
         *,
         deck: Deck,
-        referee: MentionChecker,
+        referee: RefereePort,
         embedder: TextEmbedder | None = None,
         max_proposals: int = MAX_OFFLINE_PROPOSALS,
     ) -> None:

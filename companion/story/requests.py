@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.cards import Deck, EndingCard, Language, StoryCard
+from companion.referee.port import RefereePort
 from companion.story.context import (
     check_language,
     check_story,
@@ -14,7 +15,7 @@ from companion.story.context import (
     story_card,
 )
 from companion.story.errors import InvalidStoryRequest
-from companion.story.verify import ContinuationSelection, EndingSelection, MentionChecker
+from companion.story.verify import ContinuationSelection, EndingSelection
 
 MAX_HAND = 30
 MAX_OTHER_CARDS = 199  # the referee rules on at most 200 cards: these and the chosen one
@@ -60,7 +61,7 @@ class ContinuationRequest:
             other_cards=tuple(other_cards),
         )
 
-    def selection(self, referee: MentionChecker) -> ContinuationSelection:
+    def selection(self, referee: RefereePort) -> ContinuationSelection:
         return ContinuationSelection(
             referee, self.card, self.ending, self.other_cards, self.story, self.language
         )
@@ -78,5 +79,5 @@ class EndingRequest:
         checked_language = check_language(language)
         return cls(deck, check_story(story), ending_card(deck, ending), checked_language)
 
-    def selection(self, referee: MentionChecker) -> EndingSelection:
+    def selection(self, referee: RefereePort) -> EndingSelection:
         return EndingSelection(referee, self.deck, self.ending, self.story, self.language)

@@ -1,8 +1,8 @@
 """Verification of proposals by the referee, before anything is offered to the table.
 
 A narrator produces proposals (the model's, then the offline grammar's); a selection checks each
-with the referee and keeps the first that passes. The story tasks need only the slice of
-`companion.referee.Referee` drawn here as `MentionChecker`, so tests can pass a fake.
+with the referee (`companion.referee.port.RefereePort`; tests pass a fake) and keeps the first
+that passes.
 """
 
 from __future__ import annotations
@@ -11,44 +11,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from itertools import chain
-from typing import Protocol
 
 from companion.cards import Deck, EndingCard, Language, StoryCard, fold
+from companion.referee.port import MentionLike, RefereePort
 from companion.story.context import LANGUAGE_NAMES, in_language
 from companion.story.errors import ProposalDropped
 from companion.story.results import Continuation, Ending, Rejection, join_sentences
-
-
-class MentionLike(Protocol):
-    @property
-    def card(self) -> str: ...
-    @property
-    def card_id(self) -> str | None: ...
-    @property
-    def score(self) -> float: ...
-    @property
-    def evidence(self) -> str: ...
-
-
-class RulingLike(Protocol):
-    @property
-    def mentions(self) -> Sequence[MentionLike]: ...
-
-
-class MentionChecker(Protocol):
-    """Which of `cards` does `text` bring into the story? (`companion.referee.Referee`)"""
-
-    def rule(
-        self,
-        text: str,
-        cards: Sequence[str],
-        *,
-        story: Sequence[str] = (),
-        language: Language | None = None,
-    ) -> RulingLike: ...
-
-    def rule_many(self, texts: Sequence[str], cards: Sequence[str]) -> Sequence[RulingLike]: ...
-
 
 _QUOTE_SHARE = 0.6  # a run of at least this share of the ending's letters gives it away
 _MIN_QUOTE_CHARS = 8
@@ -94,7 +62,7 @@ class ContinuationSelection(_Selection):
     is offered only when no proposal avoids that (the fewest exposed cards wins).
     """
 
-    referee: MentionChecker
+    referee: RefereePort
     card: StoryCard
     ending: EndingCard  # the seat's own, secret: a proposal must not give it away
     other_cards: Sequence[str]
@@ -181,7 +149,7 @@ class EndingSelection(_Selection):
     Elements the ending card's own sentence names count as known: it is played anyway.
     """
 
-    referee: MentionChecker
+    referee: RefereePort
     deck: Deck
     ending: EndingCard
     story: Sequence[str]
