@@ -73,4 +73,6 @@ export const api = {
   ending: (body) => request("POST", "/story/endings", { body }),
   coherence: (body) => request("POST", "/story/coherence", { body }),
   factumPrompts: (body) => request("POST", "/factum/prompts", { body }),
+  factumAdvice: (tableId, token, body) =>
+    request("POST", `/tables/${enc(tableId)}/factum/advice`, { token, body }),
 };

@@ -7,6 +7,7 @@ import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { namesOf } from "./model.js";
 import { storyQuote } from "./board.js";
+import { decoyAdvice, judgeAdvice } from "./advice.js";
 
 export function volunteerPanel(view, { act }) {
   return h("div", { class: "fa-act", id: "fa-volunteer-panel" },
@@ -24,11 +25,12 @@ export function secretCard(view) {
     h("p", { class: "note" }, t("fa.keepSecret")));
 }
 
-export function judgePanel(view, { act }) {
+export function judgePanel(view, { act, advise }) {
   const names = namesOf(view);
   const turn = view.state.turn;
   return h("div", { class: "fa-act vote", id: "fa-judge" },
     h("p", {}, t("fa.judgeAsk")),
+    judgeAdvice(view, advise),
     h("div", { class: "buttons" },
       h("button", { type: "button", class: "primary", id: "fa-guessers-judge", onclick: () => act({ type: "choose_guessers", guessers: "judge" }) },
         t("fa.tooObvious")),
@@ -37,21 +39,21 @@ export function judgePanel(view, { act }) {
 }
 
 /** The hand as one button per card: the decoy that best matches the story's feeling. */
-export function decoyPanel(view, move, { act, draft }) {
+export function decoyPanel(view, move, { act, draft, advise }) {
   if (move.any_card) {
     return printedForm(view, {
       id: "fa-decoy", label: t("fa.decoyPrinted"), button: t("fa.addDecoy"), draft,
       send: (card) => act({ type: "decoy", card }),
     });
   }
+  const hand = h("ul", { class: "fa-cards choose", "aria-label": t("fa.yourHand") },
+    move.cards.map((card) => h("li", {},
+      h("button", {
+        type: "button", class: "fa-card-button", "data-card": card, lang: view.language,
+        "aria-label": t("fa.addThis", { card }), onclick: () => act({ type: "decoy", card }),
+      }, card))));
   return h("div", { class: "fa-act", id: "fa-decoy" },
-    h("p", {}, t("fa.decoyAsk")),
-    h("ul", { class: "fa-cards choose", "aria-label": t("fa.yourHand") },
-      move.cards.map((card) => h("li", {},
-        h("button", {
-          type: "button", class: "fa-card-button", "data-card": card, lang: view.language,
-          "aria-label": t("fa.addThis", { card }), onclick: () => act({ type: "decoy", card }),
-        }, card)))));
+    h("p", {}, t("fa.decoyAsk")), decoyAdvice(view, advise, hand), hand);
 }
 
 /** The shuffled table: one button per card, a vote for the storyteller's card. */

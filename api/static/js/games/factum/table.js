@@ -14,6 +14,7 @@ import { savedDraft } from "../../table/draft.js";
 import { banner, endPanel, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
 import { bestStoryPanel, decoyPanel, fillPanel, guessPanel, judgePanel, myChoice, secretCard, volunteerPanel } from "./choices.js";
 import { handPanel, tablePanel } from "./hand.js";
+import { adviceDesk } from "./advice.js";
 import { moveOf, myTurn, namesOf, roleOf, seated } from "./model.js";
 import { resultPanel } from "./reveal.js";
 import { tellPanel } from "./tell.js";
@@ -33,6 +34,8 @@ export async function render(main, [tableId, token = null]) {
   let lastActionKey = null; // redraw the controls only when what they offer changes
   // this seat's typing: the story and its card survive a reload (sessionStorage, this tab only)
   const draft = Object.assign(savedDraft(tableId, token), { printed: "", fill: null });
+  // this seat's private advice (advice.js): asked with its own token, kept in this page only
+  const advise = adviceDesk((body) => api.factumAdvice(tableId, token, body));
 
   function show(raw) {
     if (raw.game !== "factum" || (view && raw.seq < view.seq)) return; // overtaken by a newer view
@@ -85,7 +88,7 @@ export async function render(main, [tableId, token = null]) {
     const key = JSON.stringify([view.moves, view.state.phase, view.state.turn?.number]);
     if (key !== lastActionKey || !ui.action.contains(document.activeElement)) {
       lastActionKey = key;
-      fill(ui.action, actionPanel(view, { act, draft }));
+      fill(ui.action, actionPanel(view, { act, draft, advise }));
     }
     fill(ui.rest, myChoice(view), tablePanel(view), resultPanel(view), scoresPanel(view), titlePanel(view), handPanel(view));
     if (focused && !main.contains(document.activeElement)) document.getElementById(focused)?.focus();

@@ -5,14 +5,16 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { dictate, speechAvailable } from "../../speech.js";
+import { storyCheck } from "./advice.js";
 
 export const MAX_STORY = 4000;
 
 /**
  * `move`: the view's "tell" move; `draft`: {card, text, save()} kept across redraws and a
- * reload (table/draft.js); `act(action)` resolves true once accepted.
+ * reload (table/draft.js); `act(action)` resolves true once accepted; `advise`: the private
+ * "Too obvious?" check (advice.js), offered when the card is one of the hand's.
  */
-export function tellPanel(view, move, { draft, act }) {
+export function tellPanel(view, move, { draft, act, advise }) {
   const aiListens = view.seats.some((seat) => seat.kind === "ai");
   if (!move.any_card && !move.cards.includes(draft.card)) draft.card = ""; // left from another hand
   const say = h("p", { class: "note", id: "fa-tell-note", role: "status" });
@@ -42,6 +44,7 @@ export function tellPanel(view, move, { draft, act }) {
     h("label", { for: "fa-story" }, t(aiListens ? "fa.storyLabelAi" : "fa.storyLabel")),
     box,
     say,
+    move.any_card ? null : storyCheck(view, draft, advise, [box, cardChoice]),
     h("div", { class: "row" },
       dictationButton(box, draft, say, view.language),
       h("button", { type: "submit", class: "primary", id: "fa-send-story" }, t("fa.sendStory")),
