@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from api.errors import ApiError
+from api.games import shared
 from api.games.base import AIMove, By, NewTable, action_types, check_action_type
 from api.games.factum.schemas import FactumAction, FactumCreate, FactumView
 from api.games.factum.state import FactumConfig, FactumTableState
@@ -64,10 +65,7 @@ class FactumTables:
         created = NewEvent(
             "table_created",
             {
-                "players": [
-                    {"seat": i, "name": name, "kind": kind}
-                    for i, (name, kind) in enumerate(zip(engine.players, kinds, strict=True))
-                ],
+                "players": shared.roster(engine.players, kinds),
                 "language": body.language,
                 "deck_mode": body.deck_mode,
                 "deck": "table" if body.cards is not None else "bank",

@@ -5,6 +5,7 @@ once the guess is counted; best-story votes are never shown, only their tally)."
 
 from typing import Any
 
+from api.games import shared
 from api.games.factum.schemas import FactumMove, FactumSeatPublic, FactumView
 from api.games.factum.state import FactumTableState
 from api.schemas import EventView
@@ -24,17 +25,7 @@ CANNED = "canned"
 
 def public_action(action: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """The action as `viewer` sees it: others learn that a seat chose, not what."""
-    hidden = _SECRET_FIELDS.get(action.get("type", ""), ())
-    if not hidden or viewer == action.get("seat"):
-        return dict(action)
-    shown = {k: v for k, v in action.items() if k not in hidden}
-    for name in hidden:
-        value = action.get(name)
-        if isinstance(value, list):
-            shown[f"{name}_count"] = len(value)
-        else:
-            shown[name] = "hidden"
-    return shown
+    return shared.public_action(action, viewer, _SECRET_FIELDS)
 
 
 def project_event(event: StoredEvent, viewer: int | None) -> EventView:

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from api.errors import ApiError, safe_message
+from api.games import shared
 from api.games.base import AIMove, By, NewTable, action_types, check_action_type
 from api.games.once_upon_a_time.judge import Judge
 from api.games.once_upon_a_time.planning import Planner
@@ -99,10 +100,7 @@ class OnceUponATimeTables:
             NewEvent(
                 "table_created",
                 {
-                    "players": [
-                        {"seat": i, "name": name, "kind": kind}
-                        for i, (name, kind) in enumerate(zip(engine.players, kinds, strict=True))
-                    ],
+                    "players": shared.roster(engine.players, kinds),
                     "language": body.language,
                     "deck_mode": body.deck_mode,
                     "variants": engine.variants.model_dump(mode="json"),

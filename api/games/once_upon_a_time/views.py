@@ -5,6 +5,7 @@ gate between the log (which keeps everything) and the wire."""
 from datetime import UTC, datetime
 from typing import Any
 
+from api.games import shared
 from api.games.once_upon_a_time.schemas import (
     AIThinkingView,
     BallotView,
@@ -36,17 +37,7 @@ _PRIVATE_ACTION_FIELDS = {
 
 def public_action(action: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """The action as `viewer` may see it: others learn how many cards, not which."""
-    hidden = _PRIVATE_ACTION_FIELDS.get(action.get("type", ""), ())
-    if not hidden or viewer == action.get("seat"):
-        return dict(action)
-    shown = {k: v for k, v in action.items() if k not in hidden}
-    for name in hidden:
-        value = action.get(name)
-        if isinstance(value, list):
-            shown[f"{name}_count"] = len(value)
-        else:
-            shown[name] = None if value is None else "hidden"
-    return shown
+    return shared.public_action(action, viewer, _PRIVATE_ACTION_FIELDS)
 
 
 def _outcome(outcome: dict[str, Any], viewer: int | None) -> dict[str, Any]:

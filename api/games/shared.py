@@ -1,0 +1,33 @@
+"""What the games' table packages share: the roster a table opens with, and an action as the
+other players may see it (the fields private to its actor hidden)."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from api.schemas import SeatKind
+
+
+def roster(names: Sequence[str], kinds: Sequence[SeatKind]) -> list[dict[str, Any]]:
+    """The players of a `table_created` event: seat, name and kind, in seat order."""
+    return [
+        {"seat": seat, "name": name, "kind": kind}
+        for seat, (name, kind) in enumerate(zip(names, kinds, strict=True))
+    ]
+
+
+def public_action(
+    action: Mapping[str, Any], viewer: int | None, private: Mapping[str, tuple[str, ...]]
+) -> dict[str, Any]:
+    """`action` as `viewer` may see it: `private[type]` names the fields only its actor sees;
+    others learn how many cards a list held, or that a value was given ("hidden"), not which."""
+    hidden = private.get(action.get("type", ""), ())
+    if not hidden or viewer == action.get("seat"):
+        return dict(action)
+    shown = {k: v for k, v in action.items() if k not in hidden}
+    for name in hidden:
+        value = action.get(name)
+        if isinstance(value, list):
+            shown[f"{name}_count"] = len(value)
+        else:
+            shown[name] = None if value is None else "hidden"
+    return shown
