@@ -60,10 +60,14 @@ def build_services(
     narrator = factory(deck=deck, settings=settings, referee=referee, embedder=embedder)
 
     def settings_reader() -> FactumReader:
-        """Built on the first Factum AI move: an injected embedder (tests, benchmarks), else
-        the settings' Factum embedder."""
-        chosen = injected or embedder_from_settings(settings, settings.factum_embedder)
-        return FactumReader(chosen)
+        """Built on the first Factum AI move or advice: an injected embedder (tests,
+        benchmarks), else the settings' Factum embedder, with the bank's card vectors kept on
+        disk (the first build embeds ~1,500 texts, minutes on a small machine; later starts
+        read them back in a second)."""
+        if injected is not None:
+            return FactumReader(injected)
+        reading = embedder_from_settings(settings, settings.factum_embedder)
+        return FactumReader(reading, cache_dir=settings.cache_dir)
 
     games = build_games(
         deck=deck,
