@@ -1,10 +1,13 @@
 """The search traveller: Monte Carlo over determinisations, on top of the heuristic.
 
-The heuristic ranks the seat's moves; the best `width` of them are each played in `samples`
-sampled worlds (`determinise`), the seat's follow-up choices settled, then every seat plays on
-by a cheap policy (`quick_action`) until the seat's next turn or the chapter's end. The move
-whose worlds end with the best mean margin (own evaluation minus the best opponent's;
-co-operatively the table's evaluation) is chosen. Bounded by `budget_ms` per move as well.
+The heuristic ranks the seat's moves; the best `width` of them, and a placement with the
+seat's lowest die on each forest spirit worth topping (the heuristic never sees what those
+give at chapter end), are each played in `samples` sampled worlds (`determinise`): the seat's
+follow-up choices settled, then every seat plays on by a cheap policy (`quick_action`) until
+the seat's next turn or the chapter's end. The move whose worlds end with the best mean margin
+(own standing minus the best opponent's, a standing being the heuristic's evaluation plus what
+the spirits the seat tops will give; co-operatively the table's) is chosen. Bounded by
+`budget_ms` per move as well.
 """
 
 import random
@@ -23,13 +26,44 @@ from companion.seats.dice_upon_a_time import (
 )
 
 HORIZON = 40
+# What topping a forest spirit's socket is worth at chapter end (DU-6): the start player and
+# a rabbit token, a die more next chapter, a die set to any face next chapter.
+SPIRIT_WORTH = {"rabbit": 1.5, "snake": 3.0, "fox": 1.0}
+
+
+def spirit_bonus(state: State, seat: int) -> float:
+    bonus = 0.0
+    for socket, stack in state.sockets.items():
+        spirit = state.board.sockets[socket].spirit
+        if spirit in SPIRIT_WORTH and stack and stack[-1].owner == seat:
+            bonus += SPIRIT_WORTH[str(spirit)]
+    return bonus
+
+
+def spirit_moves(state: State, seat: int) -> list[Move]:
+    """For each spirit socket, its placement with the seat's lowest die (the heuristic never
+    looks at them: their reward comes at chapter end)."""
+    held = state.seats[seat]
+    worth = {d.id: (d.face if isinstance(d.face, int) else 6) for d in held.pool}
+    best: dict[str, Move] = {}
+    for move in candidate_moves(state, seat):
+        socket = str(move.socket)
+        if move.type != "place" or state.board.sockets[socket].spirit not in SPIRIT_WORTH:
+            continue
+        if socket not in best or worth[str(move.die)] < worth[str(best[socket].die)]:
+            best[socket] = move
+    return list(best.values())
+
+
+def standing(state: State, seat: int) -> float:
+    return evaluate(state, seat) + spirit_bonus(state, seat)
 
 
 def margin(state: State, seat: int) -> float:
-    own = evaluate(state, seat)
+    own = standing(state, seat)
     if state.config.cooperative:
         return own
-    others = [evaluate(state, s) for s in range(state.players) if s != seat]
+    others = [standing(state, s) for s in range(state.players) if s != seat]
     return own - max(others)
 
 

@@ -14,7 +14,9 @@ from companion.games.dice_upon_a_time import (
     legal_moves,
     new_game,
 )
+from companion.games.dice_upon_a_time.state import Die, Turn
 from companion.seats.dice_upon_a_time import HeuristicPlayer, determinise, make_player
+from companion.seats.dice_upon_a_time_search import spirit_bonus, spirit_moves
 from companion.seats.dice_upon_a_time_tournament import tournament, wilson
 
 
@@ -78,3 +80,14 @@ def test_tournament_command_prints_win_rates_and_cooperative_rating(
     assert "random vs random: 2 games" in out and "move time p95" in out
     assert main([*argv, "--length", "short", "--coop", "--players", "3"]) == 0
     assert "mean AP" in capsys.readouterr().out
+
+
+def test_search_weighs_topped_spirits_and_tries_them_with_its_lowest_die() -> None:
+    state = opening(players=2)
+    pool = tuple(Die(id=f"0.{n}", owner=0, face=f) for n, f in ((1, 5), (2, 2), (3, 6)))
+    state = state.seat(0, pool=pool).model_copy(update={"turn": Turn(seat=0), "pending": ()})
+    moves = {str(m.socket): m.die for m in spirit_moves(state, 0)}
+    assert moves == {"rabbit": "0.2", "snake": "0.2", "fox.1": "0.2", "fox.2": "0.2"}
+    snake = (Die(id="1.1", owner=1, face=2), pool[1])
+    topped = state.model_copy(update={"sockets": {"snake": snake, "rabbit": (pool[0],)}})
+    assert spirit_bonus(topped, 0) == 4.5 and spirit_bonus(topped, 1) == 0.0
