@@ -9,7 +9,6 @@
 already see, and appends nothing to the log: no other player can tell it was asked.
 """
 
-import re
 from collections import Counter
 from functools import cache
 from typing import Annotated, Any, Literal
@@ -24,15 +23,21 @@ from api.errors import responses as _errors
 from api.games.factum.schemas import PlotCard
 from api.games.factum.state import FactumTableState
 from api.schemas import StrictBody
-from companion.cards import LANGUAGES, fold
+from companion.cards import LANGUAGES, Language
 from companion.games.factum.actions import MAX_STORY_CHARS
+from companion.referee.tokens import (
+    LatinLanguage,
+    Token,
+    detect_language,
+    tokenize,
+    tokenize_phrase,
+)
 from companion.seats.factum import DEFAULT_JUDGE_THRESHOLD, FactumReader, judge
 from companion.story.factum import factum_bank
 
 router = APIRouter(prefix="/v1/tables", tags=["factum"])
 
-_LATIN_WORD = re.compile(r"[^\W\d_]{4,}")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]{2,}|[\u30a0-\u30ff]{2,}")  # kanji or katakana words
+_JA_CONTENT = ("名詞-普通名詞", "名詞-固有名詞", "動詞", "形容詞")
 
 
 class StoryCheck(StrictBody):
@@ -129,27 +134,39 @@ def _not_now(rule: str, when: str) -> ApiError:
 
 
 def _shared_words(card: str, story: str) -> list[str]:
-    """The card's own words (4+ letters, or 2+ kanji or katakana) that the story uses, leaving
-    out the frame words many cards share ("time", "when"): those give nothing away."""
-    told = fold(story)
-    found = {
-        word
-        for word in _words(card)
-        if word not in _frame_words()
-        and (re.search(rf"\b{re.escape(word)}", told) if word.isascii() else word in told)
-    }
-    return sorted(found)
+    """The card's own content words that the story uses, in any form ("lose" in "I lost";
+    勝つ in 勝った), leaving out the frame words many cards share ("time", "when", とき): those
+    give nothing away. Words as the referee reads them (lemmas; Sudachi for Japanese)."""
+    language = detect_language(card)
+    told = {key for token in tokenize(story, _latin(language)) for key in token.keys}
+    return sorted(
+        {
+            token.text
+            for token in _content_tokens(card)
+            if token.keys & told and token.text not in _frame_words()
+        }
+    )
 
 
-def _words(text: str) -> set[str]:
-    return set(_LATIN_WORD.findall(fold(text))) | set(_CJK_RUN.findall(text))
+def _latin(language: Language) -> LatinLanguage:
+    return "es" if language == "es" else "en"
+
+
+def _content_tokens(text: str) -> list[Token]:
+    language = detect_language(text)
+    return [
+        token
+        for token in tokenize_phrase(text, language)
+        if (token.pos.startswith(_JA_CONTENT) if token.lang == "ja" else len(token.text) >= 4)
+    ]
 
 
 @cache
 def _frame_words() -> frozenset[str]:
-    """Words found in at least 3 % of the bundled bank's cards, in any of its languages."""
-    counts: Counter[str] = Counter()
-    cards = [card for language in LANGUAGES for card in factum_bank(language)]
-    for card in cards:
-        counts.update(_words(card))
-    return frozenset(word for word, n in counts.items() if n >= 0.03 * len(cards) / 3)
+    """Words found in at least 3 % of the bundled bank's cards of their language."""
+    frames: set[str] = set()
+    for language in LANGUAGES:
+        cards = factum_bank(language)
+        counts = Counter(t.text for card in cards for t in set(_content_tokens(card)))
+        frames |= {word for word, n in counts.items() if n >= 0.03 * len(cards)}
+    return frozenset(frames)
