@@ -55,8 +55,8 @@ export function judgeAdvice(view, advise) {
     show: (answer) => [
       h("p", { class: "fa-advice-verdict", "data-guessing-team": answer.guessing_team },
         t("fa.adviceEstimate", { level: t(levelKey(answer.obviousness)), n: tenths(answer.obviousness) })),
-      h("p", {}, answer.guessing_team === "judge" ? t("fa.advicePointsJudge") : t("fa.advicePointsTeller", { name: teller }),
-        " ", t("fa.adviceYourChoice")),
+      h("p", {}, answer.guessing_team === "judge" ? t("fa.advicePointsJudge") : t("fa.advicePointsTeller", { name: teller })),
+      h("p", {}, t("fa.adviceYourChoice")),
       sharedWords(view, answer, "fa.adviceStoryWords"),
     ],
   }).element;
