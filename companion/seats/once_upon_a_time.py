@@ -180,7 +180,9 @@ class OnceUponATimeSeat:
                 return self._end(view)
             return Decision({"type": "pass"}, note="nothing left to tell")
         beat = self.memory.get(view.seat)
-        index = None if beat is None or beat.card not in view.hand else beat.next_index(view.story)
+        index = None if beat is None else beat.next_index(view.story)
+        if beat is not None and index is not None and index <= beat.card_at:
+            index = index if beat.card in view.hand else None  # the card is still to be played
         if beat is None or index is None:
             self.memory.pop(view.seat, None)
             if len(view.turn_lines) >= 2 and self._dares(
@@ -226,6 +228,7 @@ class OnceUponATimeSeat:
                 (i for i, s in enumerate(told) if evidence and evidence in s.casefold()),
                 len(told) - 1,
             )
+            told = told[: card_at + 1]  # the card ends the beat: a card every 2-4 sentences
             length = self.level.beat_length(f"{self.salt}/{view.seat}", len(view.story))
             salt = f"{self.salt}/{view.seat}"
             bridges = pick_bridges(view.language, view.story, max(0, length - len(told)), salt)

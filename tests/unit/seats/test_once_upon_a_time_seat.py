@@ -10,7 +10,7 @@ from companion.cards import Deck, once_upon_a_time_deck
 from companion.referee import Referee
 from companion.seats import OnceUponATimeSeat, SeatView
 from companion.seats.once_upon_a_time import HintSeen, judge_ending
-from companion.seats.once_upon_a_time_pace import AI_LEVELS, BeatMemory, bridges, level
+from companion.seats.once_upon_a_time_pace import AI_LEVELS, Beat, BeatMemory, bridges, level
 from companion.story.offline import OfflineNarrator
 from embeddings import HashingEmbedder
 
@@ -91,6 +91,16 @@ def test_a_beat_is_dropped_when_the_story_leaves_it(deck: Deck, referee: Referee
     story = (*view().story, "Something else entirely happened.")
     player.decide(view(story=story))
     assert memory.get(1) != planned  # planned afresh from the new story
+
+
+def test_a_beat_is_planned_afresh_when_its_card_left_the_hand(deck: Deck, referee: Referee) -> None:
+    told = "Then a wolf came out of the trees."
+    memory: BeatMemory = {1: Beat(start=1, card="wolf", sentences=("A bridge.", told), card_at=1)}
+    player = seat(deck, referee, memory=memory, salt="t3")
+    story = (*view().story, "A bridge.")
+    decision = player.decide(view(story=story, hand=("forest", "key"), turn_lines=(1,)))
+    assert decision is not None and memory[1].card != "wolf" and memory[1].start == 2
+    assert memory[1].card_at == len(memory[1].sentences) - 1  # the card ends every beat
 
 
 def test_levels_claim_more_or_less_often_and_only_the_latest_lines(
