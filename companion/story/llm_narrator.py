@@ -301,14 +301,16 @@ def _continuation_feedback(rejection: Rejection | None, request: ContinuationReq
             f"other players interrupt. Bring in {label} and otherwise only what the story "
             "already holds.\n"
         )
-    return f"{previous}Reason: {rejection.detail}.\n"
+    # The detail may quote the model's own text (a validation error): data, inside delimiters.
+    return f"{previous}Why:\n{delimit('reason', rejection.detail)}\n"
 
 
 def _ending_feedback(rejection: Rejection | None) -> str:
     if rejection is None:
         return ""
     previous = delimit("previous", rejection.text or "")
-    return f"\nYour previous linking sentences were not used:\n{previous}\n{rejection.detail}.\n"
+    reason = delimit("reason", rejection.detail)
+    return f"\nYour previous linking sentences were not used:\n{previous}\nWhy:\n{reason}\n"
 
 
 def _clean_factum_cards(
