@@ -154,7 +154,7 @@ def create_app(
         summary="Referee, rules and narrator for narrative card games, as a table service.",
         lifespan=lifespan,
     )
-    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(BodyLimit, max_bytes=MAX_BODY_BYTES, read_timeout_s=settings.body_timeout_s)
     errors.install(app)
     app.include_router(health.router)
     app.include_router(tables.router)

@@ -49,6 +49,10 @@ class Settings(BaseSettings):
         default=20.0, gt=0, validation_alias="COMPANION_RATE_LIMIT_PER_S"
     )
     rate_limit_burst: int = Field(default=40, ge=1, validation_alias="COMPANION_RATE_LIMIT_BURST")
+    # a request body must arrive within this long (a client that stops sending gets a 408)
+    body_timeout_s: float = Field(
+        default=15.0, gt=0, le=300, validation_alias="COMPANION_BODY_TIMEOUT_S"
+    )
     # the stateless tools (/v1/referee, /v1/story, /v1/factum) run apart from the tables: at most
     # this many at once per worker, this many more waiting (then 503), so they never starve them
     tool_concurrency: int = Field(

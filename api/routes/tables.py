@@ -41,7 +41,7 @@ _CREATED_LINKS = {
     response_model=TableCreated[TableView],
     dependencies=[ClientLimited],
     operation_id="create_table",
-    responses={201: {"links": _CREATED_LINKS}, **_errors(400, 413, 422, 429, 503)},
+    responses={201: {"links": _CREATED_LINKS}, **_errors(400, 408, 409, 413, 422, 429, 503)},
 )
 async def create_table(body: TableCreate, services: ServicesDep) -> TableCreated[TableView]:
     """Open a table. Each human seat gets a secret token, returned only here: share each
@@ -85,7 +85,7 @@ async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     "/{table_id}/actions",
     response_model=ActionResult[TableView],
     operation_id="act",
-    responses=_errors(400, 401, 404, 409, 413, 422, 429, 503),
+    responses=_errors(400, 401, 404, 408, 409, 413, 422, 429, 503),
 )
 async def act(
     viewer: SeatDep,

@@ -26,7 +26,7 @@ router = APIRouter(prefix="/v1", tags=["tools"], dependencies=[ClientLimited])
 # Characters × distinct cards one ruling may take: a table's longest narration (2,000
 # characters) against every card ten players can hold (100); the referee's work grows with both.
 MAX_RULING_COST = 200_000
-_ERRORS = responses(400, 413, 422, 429, 502, 503, 504)
+_ERRORS = responses(400, 408, 413, 422, 429, 502, 503, 504)
 
 Story = Annotated[list[Text], Field(max_length=200)]
 

@@ -112,3 +112,24 @@ def test_tokens_never_reach_the_access_log(
         access.info('%s - "%s %s HTTP/%s" %d', *args)
     assert secret not in caplog.text and "token=<redacted>" in caplog.text
     assert redact_tokens("/x?token=abc&after=2") == "/x?token=<redacted>&after=2"
+
+
+def test_a_body_that_never_arrives_gets_a_408(app_factory: Callable[..., FastAPI]) -> None:
+    import socket
+    from urllib.parse import urlsplit
+
+    with serve_in_thread(app_factory(body_timeout_s=0.5)) as url:
+        parts = urlsplit(url)
+        with socket.create_connection((parts.hostname, parts.port), timeout=30) as conn:
+            conn.sendall(
+                b"POST /v1/tables HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 100\r\n\r\n{"  # 1 byte of the 100 announced, then nothing
+            )
+            answer = b""
+            while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert json.loads(answer.split(b"\r\n\r\n", 1)[1])["error"] == "body_timeout"

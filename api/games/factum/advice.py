@@ -74,7 +74,7 @@ class FactumAdvice(BaseModel):
     "/{table_id}/factum/advice",
     response_model=FactumAdvice,
     operation_id="factum_advice",
-    responses=_errors(401, 404, 409, 422, 429, 503),
+    responses=_errors(400, 401, 404, 408, 409, 413, 422, 429, 503),
 )
 async def advice(
     viewer: SeatDep, services: ServicesDep, body: Annotated[AdviceRequest, Body()]
