@@ -13,7 +13,8 @@ export function render(main) {
   const lang = h("select", { id: "solo-language" },
     LANGUAGES.map((code) => h("option", { value: code, selected: code === language() }, LANGUAGE_NAMES[code])));
   const level = h("select", { id: "solo-level" },
-    ["gentle", "fair", "sharp"].map((code) => h("option", { value: code, selected: code === "fair" }, t(`solo.level.${code}`))));
+    [["gentle", t("solo.level.gentle")], ["fair", t("solo.level.fair")], ["sharp", t("solo.level.sharp")]].map(
+      ([code, text]) => h("option", { value: code, selected: code === "fair" }, text)));
   const start = h("button", { type: "submit", class: "primary", id: "solo-start" }, t("solo.start"));
   const form = h("form", { class: "panel", id: "solo-form" },
     h("div", { class: "field" }, h("label", { for: "solo-name" }, t("solo.name")), name),
