@@ -67,9 +67,27 @@ def test_each_role_gets_private_advice_on_its_own_phone(phone, screenshots):
     teller.screenshot(path=str(screenshots / "factum-advice-en.png"), scale="css")
     _shows_no_advice(phones, teller, [verdict.inner_text(), "Too obvious?"])
 
-    # editing the draft makes the verdict stale: it goes; a quieter story then is told
-    teller.fill("#fa-story", "The summer I turned twelve I learnt who my friends were.")
+    # editing the draft makes the verdict stale: it goes
+    quiet = "The summer I turned twelve I learnt who my friends were."
+    teller.fill("#fa-story", quiet)
     expect(teller.locator("#fa-advice-story")).to_be_empty()
+    # and an answer still on its way when the draft is edited is dropped, not shown
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    teller.route(ADVICE, hold)
+    teller.click("#fa-ask-story")
+    wait_until(teller, lambda: bool(held))
+    expect(teller.locator("#fa-advice-story")).to_have_attribute("data-state", "pending")
+    expect(teller.locator("#fa-ask-story")).to_be_disabled()
+    teller.fill("#fa-story", quiet + " I still think of it.")
+    with teller.expect_response(lambda r: r.url.endswith("/factum/advice")):
+        held[0].continue_()
+    expect(teller.locator("#fa-advice-story")).to_be_empty()
+    expect(teller.locator("#fa-ask-story")).to_be_enabled()
+    teller.unroute(ADVICE)
     teller.click("#fa-send-story")
 
     # the judge (Dee, whose phone speaks Japanese): the estimate in words and the team it points

@@ -103,21 +103,30 @@ function adviceControl(view, advise, { kind, label, request, show }) {
   button.addEventListener("click", async () => {
     const body = request();
     if (typeof body === "string") return remember(advise, key, { state: "missing", text: body });
-    remember(advise, key, { state: "pending", pending: true });
+    const asking = { state: "pending", pending: true };
+    remember(advise, key, asking);
+    let outcome;
     try {
-      remember(advise, key, { state: "answered", answer: await advise.ask(body) });
+      outcome = { state: "answered", answer: await advise.ask(body) };
     } catch (failure) {
-      remember(advise, key, { state: "failed", reason: failureKey(failure) });
+      outcome = { state: "failed", reason: failureKey(failure) };
     }
+    remember(advise, key, asking.outdated ? null : outcome); // an answer for an edited draft is dropped
   });
   paint();
-  return {
-    element: h("div", { class: "fa-advice-box" }, button, output),
-    forget: () => advise.memory.get(key)?.pending || remember(advise, key, null),
+  const forget = () => {
+    const entry = advise.memory.get(key);
+    if (entry?.pending) entry.outdated = true;
+    else if (entry) remember(advise, key, null);
   };
+  return { element: h("div", { class: "fa-advice-box" }, button, output), forget };
 
+  // one turn's answers at a time: older turns' are dropped, and a late answer for an old turn too
   function remember(desk, entryKey, entry) {
-    for (const other of desk.memory.keys()) if (!other.startsWith(`${view.state.turn?.number}:`)) desk.memory.delete(other);
+    const turn = view.state.turn?.number ?? 0;
+    const turnOf = (k) => Number(k.split(":")[0]) || 0;
+    if ([...desk.memory.keys()].some((other) => turnOf(other) > turn)) return;
+    for (const other of [...desk.memory.keys()]) if (turnOf(other) < turn) desk.memory.delete(other);
     if (entry) desk.memory.set(entryKey, entry);
     else desk.memory.delete(entryKey);
     desk.painters.get(kind)?.();
