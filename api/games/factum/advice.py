@@ -32,7 +32,12 @@ from companion.referee.tokens import (
     tokenize,
     tokenize_phrase,
 )
-from companion.seats.factum import DEFAULT_JUDGE_THRESHOLD, FactumReader, judge
+from companion.seats.factum import (
+    DEFAULT_JUDGE_THRESHOLD,
+    FactumReader,
+    judge,
+    reference_stories,
+)
 from companion.story.factum import factum_bank
 
 router = APIRouter(prefix="/v1/tables", tags=["factum"])
@@ -163,10 +168,12 @@ def _content_tokens(text: str) -> list[Token]:
 
 @cache
 def _frame_words() -> frozenset[str]:
-    """Words found in at least 3 % of the bundled bank's cards of their language."""
+    """Words found in at least 3 % of the texts of their language among the bundled bank's
+    cards and the canned stories: frame words ("when") and function words ("with")."""
     frames: set[str] = set()
+    stories = reference_stories()
     for language in LANGUAGES:
-        cards = factum_bank(language)
-        counts = Counter(t.text for card in cards for t in set(_content_tokens(card)))
-        frames |= {word for word, n in counts.items() if n >= 0.03 * len(cards)}
+        texts = [*factum_bank(language), *(s for s in stories if detect_language(s) == language)]
+        counts = Counter(t.text for text in texts for t in {*_content_tokens(text)})
+        frames |= {word for word, n in counts.items() if n >= 0.03 * len(texts)}
     return frozenset(frames)

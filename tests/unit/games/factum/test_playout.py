@@ -8,7 +8,7 @@ from tests.unit.games.factum.helpers import config, random_action
 from tests.unit.games.factum.playout import play
 
 # FACTUM_PLAYOUT_GAMES=20000 for a longer run; the default keeps the suite fast.
-GAMES = int(os.environ.get("FACTUM_PLAYOUT_GAMES", "1000"))
+GAMES = int(os.environ.get("FACTUM_PLAYOUT_GAMES", "2000"))
 
 
 def test_random_playouts_keep_every_invariant() -> None:
