@@ -86,11 +86,14 @@ def bridges(language: Language) -> tuple[str, ...]:
 
 
 def pick_bridges(language: Language, story: Sequence[str], count: int, salt: str) -> list[str]:
-    """`count` bridge sentences not yet in `story`, in a stable order for this point of it."""
-    told = set(story)
-    fresh = [s for s in bridges(language) if s not in told] or list(bridges(language))
-    ordered = sorted(fresh, key=lambda s: chance(salt, len(story), s))
-    return ordered[:count]
+    """`count` bridge sentences, those not told yet first, then those told longest ago, in a
+    stable order for this point of the story."""
+    last_told = {text: index for index, text in enumerate(story)}
+
+    def rank(sentence: str) -> tuple[int, float]:
+        return last_told.get(sentence, -1), chance(salt, len(story), sentence)
+
+    return sorted(bridges(language), key=rank)[:count]
 
 
 @cache

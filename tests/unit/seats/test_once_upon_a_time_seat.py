@@ -10,7 +10,14 @@ from companion.cards import Deck, once_upon_a_time_deck
 from companion.referee import Referee
 from companion.seats import OnceUponATimeSeat, SeatView
 from companion.seats.once_upon_a_time import HintSeen, judge_ending
-from companion.seats.once_upon_a_time_pace import AI_LEVELS, Beat, BeatMemory, bridges, level
+from companion.seats.once_upon_a_time_pace import (
+    AI_LEVELS,
+    Beat,
+    BeatMemory,
+    bridges,
+    level,
+    pick_bridges,
+)
 from companion.story.offline import OfflineNarrator
 from embeddings import HashingEmbedder
 
@@ -52,6 +59,14 @@ def test_bridge_sentences_bring_in_no_card(referee: Referee, deck: Deck, languag
     for sentence in bridges(language):  # type: ignore[arg-type]
         ruling = referee.rule(sentence, cards, language=language)  # type: ignore[arg-type]
         assert not ruling.mentions and not ruling.borderline, sentence
+
+
+def test_bridges_not_told_come_first_then_those_told_longest_ago() -> None:
+    every = list(bridges("en"))
+    story = ["Once upon a time.", *every[:-1]]
+    assert pick_bridges("en", story, 1, "s") == [every[-1]]
+    story.append(every[-1])
+    assert pick_bridges("en", story, 2, "s") == every[:2]
 
 
 def test_a_storyteller_tells_two_to_four_sentences_per_card(deck: Deck, referee: Referee) -> None:
