@@ -25,11 +25,11 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP) ## create .venv and install the project with its dev tools
 
-browser: ## install Debian's Chromium (and a Japanese font) for the browser tests (needs root or sudo)
-	@command -v chromium >/dev/null 2>&1 \
+browser: ## install Debian's Chromium, a Japanese font and zbarimg (QR check) for the browser tests (needs root or sudo)
+	@command -v chromium >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 \
 	  && { ! command -v dpkg >/dev/null 2>&1 || dpkg -s fonts-ipafont-gothic >/dev/null 2>&1; } \
 	  || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	       $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-ipafont-gothic >/dev/null; }
+	       $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium fonts-ipafont-gothic zbar-tools >/dev/null; }
 
 run: $(STAMP) ## serve the API and web page to the local network (HOST=127.0.0.1 for this machine only; PUBLIC_URL for links)
 	$(PY) -m companion.cli serve --host $(HOST) --port $(PORT)
