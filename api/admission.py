@@ -1,8 +1,14 @@
-"""Admission control: a lane of worker threads with a bounded queue, so that one kind of work
-(the stateless tools: a referee ruling on 20,000 characters, a narrator call) can never take the
-threads and cores the tables need. Past the queue, a request is turned away at once (503 with
-Retry-After) rather than left waiting behind others."""
+"""Admission control: a lane of worker threads with a bounded queue and a duty cycle, so that
+one kind of work (the stateless tools: a referee ruling on 2,000 characters against 100 cards, a
+narrator call) can never take the threads, the cores or the interpreter lock the tables need.
 
+A call runs when the lane has a free slot; past `queue` waiting calls, a request is turned away
+at once (503 with Retry-After) rather than left waiting. After a call that took t seconds, its
+slot rests t·(1/duty − 1) seconds before the next call may take it: with duty 0.5, the tools use
+at most about half of one core's time per slot, whatever the flood."""
+
+import asyncio
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -16,15 +22,18 @@ T = TypeVar("T")
 class Lane:
     """At most `concurrency` calls run at once; at most `queue` more wait for a turn."""
 
-    def __init__(self, concurrency: int, queue: int) -> None:
-        self._limiter = anyio.CapacityLimiter(concurrency)
+    def __init__(self, concurrency: int, queue: int, *, duty: float = 1.0) -> None:
+        if not 0 < duty <= 1:
+            raise ValueError("duty must be in (0, 1]")
+        self._slots = anyio.Semaphore(concurrency)
         self._queue = queue
+        self._rest = 1 / duty - 1
         self._waiting = 0
 
     async def run(self, call: Callable[[], T]) -> T:
         """`call()` in a worker thread once the lane has room; 503 when the queue is full."""
         try:
-            self._limiter.acquire_nowait()
+            self._slots.acquire_nowait()
         except anyio.WouldBlock:
             if self._waiting >= self._queue:
                 raise ApiError(
@@ -35,10 +44,15 @@ class Lane:
                 ) from None
             self._waiting += 1
             try:
-                await self._limiter.acquire()
+                await self._slots.acquire()
             finally:
                 self._waiting -= 1
+        started = time.monotonic()
         try:
             return await anyio.to_thread.run_sync(call)
         finally:
-            self._limiter.release()
+            rest = (time.monotonic() - started) * self._rest
+            if rest > 0:
+                asyncio.get_running_loop().call_later(rest, self._slots.release)
+            else:
+                self._slots.release()

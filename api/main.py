@@ -92,7 +92,7 @@ def build_services(
         broadcaster=broadcaster,
         limiter=RateLimiter(settings.rate_limit_per_s, settings.rate_limit_burst),
         seats=seats,
-        tool_lane=Lane(settings.tool_concurrency, settings.tool_queue),
+        tool_lane=Lane(settings.tool_concurrency, settings.tool_queue, duty=settings.tool_duty),
     )
 
 

@@ -59,6 +59,8 @@ class Settings(BaseSettings):
         default=1, ge=1, le=16, validation_alias="COMPANION_TOOL_CONCURRENCY"
     )
     tool_queue: int = Field(default=8, ge=0, le=1000, validation_alias="COMPANION_TOOL_QUEUE")
+    # …and each slot rests after a call so that it works at most this share of the time
+    tool_duty: float = Field(default=0.5, gt=0, le=1, validation_alias="COMPANION_TOOL_DUTY")
     # an AI storyteller's pause between sentences: a person's window to interrupt (0 in tests)
     ai_pace_s: float = Field(default=6.0, ge=0, le=60, validation_alias="COMPANION_AI_PACE_S")
     # a show of hands closes with the hands that are up after this long

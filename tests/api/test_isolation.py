@@ -71,3 +71,21 @@ def test_guessing_tokens_meets_the_address_limit(app_factory: Callable[..., Fast
         assert statuses[:4] == [404] * 4 and statuses[-1] == 429, statuses
         # the seat's own token is limited by its own bucket, not by the guesser's address
         assert client.get(f"/v1/tables/{ann.table_id}", headers=ann.headers).status_code == 200
+
+
+async def test_a_lane_rests_after_each_call_in_proportion_to_its_duty() -> None:
+    """With duty 0.5, a slot that worked t seconds rests t more before the next call."""
+    import time
+
+    lane = Lane(concurrency=1, queue=4, duty=0.5)
+    spans: list[tuple[float, float]] = []
+
+    def work() -> None:
+        started = time.monotonic()
+        time.sleep(0.2)
+        spans.append((started, time.monotonic()))
+
+    await lane.run(work)
+    await lane.run(work)
+    (_, first_end), (second_start, _) = spans
+    assert second_start - first_end >= 0.18  # the slot rested (sleeps are never shorter)
