@@ -12,7 +12,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser run test test-fast bench eval factum-fit lint format clean
+.PHONY: help install browser run test test-fast bench eval solo-sim factum-fit lint format clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ bench: $(STAMP) ## referee latency, API throughput, tables under a tools flood, 
 eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser
 	$(PY) -m evals.referee_eval
 	$(PY) -m evals.factum_eval
+
+solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
+	$(PY) -m evals.solo_sim --games 200
 
 factum-fit: $(STAMP) ## refit the Factum guesser's weights on the dev split
 	$(PY) -m evals.factum_fit
