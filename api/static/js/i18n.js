@@ -6,7 +6,7 @@ export const LANGUAGES = ["en", "ja", "es"];
 export const LANGUAGE_NAMES = { en: "English", ja: "日本語", es: "Español" };
 
 const en = {
-  "app.name": "Once Upon a Time companion",
+  "app.name": "Storytelling companion",
   "app.skip": "Skip to content",
   "nav.home": "Home",
   "nav.host": "Host",
@@ -385,7 +385,7 @@ const en = {
 };
 
 const ja = {
-  "app.name": "ワンス・アポン・ア・タイム コンパニオン",
+  "app.name": "ストーリーテリング・コンパニオン",
   "app.skip": "本文へ移動",
   "nav.home": "ホーム",
   "nav.host": "テーブルを作る",
@@ -762,7 +762,7 @@ const ja = {
 };
 
 const es = {
-  "app.name": "Compañero de Érase una vez",
+  "app.name": "Compañero de cuentos",
   "app.skip": "Saltar al contenido",
   "nav.home": "Inicio",
   "nav.host": "Crear mesa",
