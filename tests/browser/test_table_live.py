@@ -90,11 +90,13 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(ann.locator("#feed")).to_contain_text(f"Ben interrupted with {label}")
     _shot(ann, screenshots, "story-marked")
 
-    # Cleo's late claim is refused, in plain words with the rule's id
+    # Cleo's late claim is refused, in plain words, the rule's id on tap
     assert len(held) == 1
     held[0].continue_()
     cleo.unroute("**/actions")
-    expect(cleo.locator("#refusal")).to_contain_text(re.compile(r"Not allowed — OU-\d+: \w+"))
+    expect(cleo.locator("#refusal")).to_contain_text(re.compile(r"Not allowed: \w+"))
+    cleo.locator("#refusal details.rule-id summary").click()  # the rule's id, one tap away
+    expect(cleo.locator("#refusal details.rule-id")).to_contain_text(re.compile(r"OU-\d+"))
     _shot(cleo, screenshots, "refusal")
 
     # --- Cleo's phone loses its connection; Ben passes meanwhile; she catches up -------------

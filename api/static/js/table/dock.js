@@ -4,6 +4,7 @@
 
 import { cardLabel, endingText } from "../deck.js";
 import { h } from "../dom.js";
+import { ruleId } from "../errors.js";
 import { explainRule, language, t } from "../i18n.js";
 import { dictate, speechAvailable } from "../speech.js";
 import { move, namesOf } from "./model.js";
@@ -275,7 +276,7 @@ function votePanel(view, act) {
   return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title", "data-ballot": ballot.ballot },
     h("h2", { id: "vote-title", style: "margin-top:0" }, question),
     claimText(view, ballot),
-    h("p", { class: "note" }, `${ballot.rule}: ${explainRule(ballot.rule)}`),
+    h("p", { class: "note" }, explainRule(ballot.rule), " ", ruleId(ballot.rule)),
     view.canVote
       ? h("div", { class: "buttons" },
           h("button", { type: "button", class: "primary", id: "vote-yes", onclick: () => cast(true) }, t("action.accept")),

@@ -4,8 +4,8 @@
 import { ApiError, NetworkError, api, newIdempotencyKey } from "../api.js";
 import { endingText, loadDeck } from "../deck.js";
 import { announce, fill, h } from "../dom.js";
-import { errorText } from "../errors.js";
-import { explainRule, languageChosen, setLanguage, t } from "../i18n.js";
+import { errorText, ruleRefusal } from "../errors.js";
+import { languageChosen, setLanguage, t } from "../i18n.js";
 import { LiveTable } from "../live.js";
 import { narratorStatus } from "../narrator.js";
 import { setStatus } from "../status.js";
@@ -151,10 +151,7 @@ export async function render(main, [tableId, token = null]) {
 
   function showRefusal(failure) {
     if (failure instanceof ApiError && failure.rule) {
-      setRefusal([
-        h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
-        h("br"),
-        h("span", { class: "note" }, failure.message)], null);
+      setRefusal(ruleRefusal(failure), null);
     } else if (failure instanceof ApiError && failure.status === 409) {
       setRefusal(t("action.refusedPlain", { message: failure.message }), null);
     } else {

@@ -5,8 +5,8 @@
 
 import { ApiError, NetworkError, api, newIdempotencyKey } from "../../api.js";
 import { announce, fill, h } from "../../dom.js";
-import { errorText } from "../../errors.js";
-import { explainRule, languageChosen, setLanguage, t } from "../../i18n.js";
+import { errorText, ruleRefusal } from "../../errors.js";
+import { languageChosen, setLanguage, t } from "../../i18n.js";
 import { LiveTable } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
@@ -163,8 +163,7 @@ function storyPanel(view) {
 
 function refusalText(failure) {
   if (failure instanceof ApiError && failure.rule) {
-    return [h("strong", {}, t("action.refused", { rule: failure.rule, explain: explainRule(failure.rule) })),
-      h("br"), h("span", { class: "note" }, failure.message)];
+    return ruleRefusal(failure);
   }
   if (failure instanceof ApiError && (failure.status === 409 || failure.status === 422)) return t("action.refusedPlain", { message: failure.message });
   return errorText(failure);
