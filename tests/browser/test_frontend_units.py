@@ -364,3 +364,37 @@ def test_join_links_and_the_local_only_warning_trigger(page):
     assert found["lan"] == [False, False, False]
     assert found["link"] == "http://192.168.1.20:8000/#/t/t-1/a%2Fb"
     assert found["base"] == {"base": found["origin"], "localOnly": True}
+
+
+def test_the_feed_says_what_every_outcome_did_in_every_language(page):
+    """A challenge, an ending turned down (its linking sentence shown), a vote with its
+    counts, a show of hands called: each has a line, in the interface language."""
+    lines = page.evaluate(
+        """async () => {
+            const i18n = await import('/js/i18n.js');
+            const { describeEvent } = await import('/js/table/events.js');
+            const seats = ['Ann', 'Ben', 'Cleo'].map((name, seat) => ({seat, name}));
+            const view = {seats, you: 2};
+            const vote = {kind: 'vote', yes: [2], no: [0]};
+            const events = [
+                {type: 'action', data: {seat: 1, action: {type: 'end', seat: 1,
+                    linking: ['And so the well ran dry.'], judgement: vote},
+                    outcome: {accepted: false, storyteller_before: 1}}},
+                {type: 'action', data: {seat: 2, action: {type: 'challenge', seat: 2},
+                    outcome: {accepted: true, storyteller_before: 0}}},
+                {type: 'vote_opened', data: {claimant: 2}},
+            ];
+            const out = {};
+            for (const lang of i18n.LANGUAGES) {
+                i18n.setLanguage(lang, {remember: false});
+                out[lang] = events.map((event) => describeEvent(event, view));
+            }
+            return out;
+        }"""
+    )
+    for language, (ending, challenge, called) in lines.items():
+        assert "Ben" in ending and "And so the well ran dry." in ending, (language, ending)
+        assert "1" in ending.split("well ran dry")[1], (language, ending)  # the counts
+        assert "Cleo" in challenge and "Ann" in challenge, (language, challenge)
+        assert "Cleo" in called, (language, called)
+    assert lines["en"][0].endswith("(yes 1, no 1)")

@@ -6,15 +6,22 @@ import { cardLabel } from "../deck.js";
 import { t } from "../i18n.js";
 import { namesOf, readHint } from "./model.js";
 
-/** A short line describing a public event, or null for events the feed does not show. */
+/** A short line describing a public event, or null for events the feed does not show. A claim
+ * settled by a show of hands says how the hands went. */
 export function describeEvent(event, view) {
   const names = namesOf(view);
   const data = event.data || {};
   if (event.type === "step_failed") return t("table.stepFailed");
+  if (event.type === "vote_opened") return t("table.voteCalled", { name: names[data.claimant] ?? "" });
   if (event.type !== "action") return null;
   const action = data.action || data;
-  const name = names[action.seat ?? data.seat] ?? "";
-  const outcome = data.outcome || data.last || {};
+  const line = actionLine(action, data.outcome || data.last || {}, names, data.seat);
+  const votes = action.judgement?.kind === "vote" ? action.judgement : null;
+  return line && votes ? t("table.voteCount", { line, yes: votes.yes.length, no: votes.no.length }) : line;
+}
+
+function actionLine(action, outcome, names, seat) {
+  const name = names[action.seat ?? seat] ?? "";
   switch (action.type) {
     case "play": // the story shows played cards; the feed only says when one did not count
       return outcome.accepted === false ? t("table.rejected", { name, card: cardLabel(action.card) }) : null;
@@ -25,6 +32,16 @@ export function describeEvent(event, view) {
         : t("table.interrupted", { name, card: cardLabel(action.card) });
     case "pass":
       return t("table.passed", { name });
+    case "stall":
+      return t("table.stalled", { name: names[outcome.storyteller_before] ?? "" });
+    case "challenge":
+      return outcome.accepted === false
+        ? t("table.challengeRejected", { name })
+        : t("table.challengeUpheld", { name, teller: names[outcome.storyteller_before] ?? "" });
+    case "end":
+      return outcome.accepted === false
+        ? t("table.endingRejected", { name, linking: (action.linking || []).join(" ") })
+        : t("table.ended", { name });
     default:
       return null;
   }
