@@ -6,7 +6,7 @@ import { cardLabel, endingText } from "../deck.js";
 import { h } from "../dom.js";
 import { ruleId } from "../errors.js";
 import { explainRule, language, t } from "../i18n.js";
-import { dictate, speechAvailable } from "../speech.js";
+import { dictationButton } from "../speech.js";
 import { move, namesOf } from "./model.js";
 
 export const MAX_SENTENCE = 2000;
@@ -102,7 +102,10 @@ function narrateForm(view, { play, act, draft, redraw }) {
   const form = h("form", { class: "narrate", id: "narrate-form" },
     h("label", { for: "sentence", class: "visually-hidden" }, t("narrate.label")),
     box,
-    h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton(box, draft, say), send),
+    h("div", { class: "row" }, cardSelect ? h("div", { class: "grow" }, cardSelect) : null, dictationButton({
+      id: "dictate", box, lang: language, say,
+      onChange: () => { draft.text = box.value; draft.save(); },
+    }), send),
     askTable,
     counter,
   );
@@ -138,42 +141,6 @@ function narrateForm(view, { play, act, draft, redraw }) {
   return form;
 }
 
-/** Dictation where the browser offers it; `say(text)` reports trouble (no microphone, no
- * network for the browser's recognizer) in plain words. */
-function dictationButton(box, draft, say) {
-  if (!speechAvailable()) return null;
-  let stop = null;
-  const button = h("button", { type: "button", id: "dictate", "aria-pressed": "false" }, t("narrate.dictate"));
-  button.addEventListener("click", () => {
-    if (stop) {
-      stop();
-      return;
-    }
-    const before = box.value ? box.value.trimEnd() + " " : "";
-    try {
-      stop = dictate(language(), {
-        onText: (text) => {
-          box.value = before + text;
-          draft.text = box.value;
-          draft.save();
-        },
-        onEnd: (error) => {
-          if (error && error !== "aborted" && error !== "no-speech") say(t("narrate.noSpeech"));
-          stop = null;
-          button.setAttribute("aria-pressed", "false");
-          button.textContent = t("narrate.dictate");
-          box.focus();
-        },
-      });
-      button.setAttribute("aria-pressed", "true");
-      button.textContent = t("narrate.stop");
-    } catch {
-      button.disabled = true;
-      say(t("narrate.noSpeech"));
-    }
-  });
-  return button;
-}
 
 function passControl(view, pass, act) {
   const discard = pass.cards.length

@@ -4,7 +4,7 @@
 
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { dictate, speechAvailable } from "../../speech.js";
+import { dictationButton } from "../../speech.js";
 import { storyCheck } from "./advice.js";
 
 export const MAX_STORY = 4000;
@@ -46,7 +46,10 @@ export function tellPanel(view, move, { draft, act, advise }) {
     say,
     move.any_card ? null : storyCheck(view, draft, advise, [box, cardChoice]),
     h("div", { class: "row" },
-      dictationButton(box, draft, say, view.language),
+      dictationButton({
+        id: "fa-dictate", box, lang: () => view.language, say: (text) => { say.textContent = text; },
+        onChange: () => { draft.text = box.value; draft.save(); },
+      }),
       h("button", { type: "submit", class: "primary", id: "fa-send-story" }, t("fa.sendStory")),
       aiListens ? null : h("button", { type: "button", id: "fa-told-aloud", onclick: () => send(false) }, t("fa.toldAloudButton"))));
 }
@@ -78,35 +81,3 @@ function printedCard(draft) {
   return h("div", { class: "field" }, h("label", { for: "fa-printed-card" }, t("fa.printedCard")), input);
 }
 
-/** Dictation into the story box, where the browser offers speech recognition. */
-function dictationButton(box, draft, say, lang) {
-  if (!speechAvailable()) return null;
-  let stop = null;
-  const button = h("button", { type: "button", id: "fa-dictate", "aria-pressed": "false" }, t("narrate.dictate"));
-  button.addEventListener("click", () => {
-    if (stop) return void stop();
-    const before = box.value ? box.value.trimEnd() + " " : "";
-    try {
-      stop = dictate(lang, {
-        onText: (text) => {
-          box.value = before + text;
-          draft.text = box.value;
-          draft.save();
-        },
-        onEnd: (error) => {
-          if (error && error !== "aborted" && error !== "no-speech") say.textContent = t("narrate.noSpeech");
-          stop = null;
-          button.setAttribute("aria-pressed", "false");
-          button.textContent = t("narrate.dictate");
-          box.focus();
-        },
-      });
-      button.setAttribute("aria-pressed", "true");
-      button.textContent = t("narrate.stop");
-    } catch {
-      button.disabled = true;
-      say.textContent = t("narrate.noSpeech");
-    }
-  });
-  return button;
-}
