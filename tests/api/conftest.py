@@ -4,6 +4,7 @@ run), the app on a fake or real referee, and players acting over HTTP."""
 import os
 import secrets
 import socket
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -226,3 +227,28 @@ def live_url(app_factory: Callable[..., FastAPI]) -> Iterator[str]:
 
     with serve_in_thread(app_factory()) as url:
         yield url
+
+
+def settle(
+    seat: Seat, done: Callable[[dict[str, Any]], bool], timeout: float = 60
+) -> dict[str, Any]:
+    """Poll the seat's view until `done(view)`; AI seats act in the background meanwhile."""
+    deadline = time.monotonic() + timeout
+    while True:
+        view = seat.view()
+        if done(view):
+            return view
+        assert time.monotonic() < deadline, f"table did not settle: {str(view)[-300:]}"
+        time.sleep(0.05)
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in a JSON value (what a reader could see)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)

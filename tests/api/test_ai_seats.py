@@ -8,18 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import Seat, open_table
-
-
-def _settle(seat: Seat, done: Any, timeout: float = 60) -> dict[str, Any]:
-    """Poll the view until `done(view)`; AI seats act in the background meanwhile."""
-    deadline = time.monotonic() + timeout
-    while True:
-        view = seat.view()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, f"table did not settle: {view['story'][-3:]}"
-        time.sleep(0.05)
+from tests.api.conftest import open_table, settle
 
 
 def _hand_of(client: TestClient, table_id: str, seat: int) -> tuple[str, ...]:
@@ -37,7 +26,7 @@ def test_a_solo_game_against_two_ai_seats_reaches_its_end(client: TestClient) ->
         first_storyteller={"method": "given", "seat": 1},
     )
     for _round in range(200):
-        view = _settle(
+        view = settle(
             human,
             lambda v: v["finished"] or v["can_vote"] or v["storyteller"] == 0,
         )
@@ -68,7 +57,7 @@ def test_an_ai_seat_interrupts_when_the_referee_hears_its_card(client: TestClien
     card = _hand_of(client, human.table_id, 1)[0]
     label = client.app.state.services.deck.story_card(card).label("en")  # type: ignore[attr-defined]
     human.ok(type="narrate", text=f"Then, all of a sudden, there was the {label.lower()}.")
-    view = _settle(human, lambda v: v["storyteller"] == 1 and len(v["story"]) >= 2)
+    view = settle(human, lambda v: v["storyteller"] == 1 and len(v["story"]) >= 2)
     played = view["table"][0]
     assert played["card"] == card and played["how"] == "interrupt" and played["seat"] == 1
     robin = [e for e in human.events() if e["type"] == "action" and e["data"]["by"] == "ai"]
@@ -88,7 +77,7 @@ def test_ai_voters_answer_an_open_vote(client: TestClient) -> None:
     sentence = f"Then came the {card['label'].lower()}."
     opened = human.ok(type="play", card=card["id"], sentence=sentence, ask_table=True)
     assert opened["view"]["pending"]["voters"] == [1, 2]
-    view = _settle(human, lambda v: v["pending"] is None)
+    view = settle(human, lambda v: v["pending"] is None)
     # (the AI seats then go on playing: find the action that settled the vote)
     settled = next(e for e in human.events() if e["type"] == "action" and "ballot" in e["data"])
     settled = settled["data"]
@@ -105,7 +94,7 @@ def test_ai_voters_judge_a_play_by_what_the_referee_hears(client: TestClient) ->
     )
     card = human.view()["hand"][0]["id"]
     human.ok(type="play", card=card, sentence="Nobody said a word.", ask_table=True)
-    _settle(human, lambda v: v["pending"] is None)
+    settle(human, lambda v: v["pending"] is None)
     settled = next(e for e in human.events() if e["type"] == "action" and "ballot" in e["data"])
     assert sorted(settled["data"]["action"]["judgement"]["no"]) == [1, 2]
     assert settled["data"]["outcome"]["accepted"] is False
@@ -119,7 +108,7 @@ def test_an_ai_storyteller_tells_two_to_four_sentences_per_card(client: TestClie
         first_storyteller={"method": "given", "seat": 1},
         ai_level="gentle",
     )
-    view = _settle(human, lambda v: v["storyteller"] != 1 or len(v["table"]) >= 2)
+    view = settle(human, lambda v: v["storyteller"] != 1 or len(v["table"]) >= 2)
     robin = [
         e["data"]["action"]
         for e in human.events()
@@ -146,7 +135,7 @@ def test_ai_votes_wait_for_the_people_who_may_vote(client: TestClient) -> None:
     pending = human.view()["pending"]
     assert pending["voters"] == [1, 2] and pending["yes"] == [] and pending["no"] == []
     ada.ok(type="vote", ballot=pending["ballot"], yes=False)
-    view = _settle(human, lambda v: v["pending"] is None)
+    view = settle(human, lambda v: v["pending"] is None)
     settled = next(e for e in human.events() if e["type"] == "action" and "ballot" in e["data"])
     judgement = settled["data"]["action"]["judgement"]
     assert 2 in judgement["no"] and len(judgement["yes"] + judgement["no"]) == 2
@@ -170,7 +159,7 @@ def test_the_view_says_when_an_ai_storyteller_is_thinking(
         speaks_at = datetime.fromisoformat(thinking["speaks_at"]).timestamp()
         # the AI speaks after its pace, not at once
         assert view["story"] == [] and speaks_at > time.time() - 2
-        told = _settle(human, lambda v: len(v["story"]) >= 1, timeout=30)
+        told = settle(human, lambda v: len(v["story"]) >= 1, timeout=30)
         assert told["story"][0]["seat"] == 1
 
 

@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from companion.cards import Deck
+from tests.api.conftest import strings
 from tests.api.live import http, read_sse
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -48,17 +49,6 @@ class Table:
         assert response.status_code == 200, response.text
         result: dict[str, Any] = response.json()
         return result
-
-
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
 
 
 def _words(deck: Deck, card: str) -> set[str]:
@@ -105,7 +95,7 @@ class Auditor:
         allowed = {line.text for line in game.story}
         if reader is not None:
             allowed |= {self.deck.ending(e).sentence("en") for e in game.seats[reader].endings}
-        for text in _strings(payload):
+        for text in strings(payload):
             if text in allowed:
                 continue
             for word, card in forbidden.items():

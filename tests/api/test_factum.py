@@ -2,7 +2,7 @@
 may see after every step (no seat sees another's hand, the judge's private view, a decoy's
 owner or a secret vote before it is revealed), refusals, and a solo table against AI seats."""
 
-import time
+import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from companion.games.factum import seat_view
 from companion.seats.factum import FactumReader
 from embeddings import HashingEmbedder
-from tests.api.conftest import Seat, open_table
+from tests.api.conftest import Seat, open_table, settle, strings
 
 NAMES = ["Ana", "Ben", "Cai", "Dee"]
 STORIES = [
@@ -43,17 +43,6 @@ def _state(client: TestClient, table_id: str) -> Any:
     return client.app.state.services.tables.state(table_id)  # type: ignore[attr-defined]
 
 
-def _strings(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-
-
 class Audit:
     """After each step, every seat and a spectator read the view and the log; nothing secret
     of another seat may be in what they get."""
@@ -68,7 +57,7 @@ class Audit:
     def __call__(self) -> None:
         self.steps += 1
         game = _state(self.client, self.table_id).game
-        public = set(_strings(self.spectator.view()["state"]))
+        public = set(strings(self.spectator.view()["state"]))
         for reader in [*self.seats, self.spectator]:
             seat = reader.seat if reader.token else None
             view = reader.view()
@@ -85,7 +74,7 @@ class Audit:
             secret = {c for hand in game.hands for c in hand} - own - public
             if game.turn is not None and game.turn.card is not None:
                 secret |= {game.turn.card} - own - public
-            shown = set(_strings(view)) | set(_strings(reader.events()))
+            shown = set(strings(view)) | set(strings(reader.events()))
             assert not (secret & shown), f"seat {seat} sees {secret & shown}"
             for event in reader.events():
                 action = event["data"].get("action", {})
@@ -100,12 +89,12 @@ def _awaiting(seats: list[Seat]) -> list[int]:
 
 
 def _json(data: Any) -> Any:
-    import json
-
     return json.loads(json.dumps(data))
 
 
-def _play_turn(seats: list[Seat], teller: int, story: str, guessers: str, audit: Audit) -> dict:
+def _play_turn(
+    seats: list[Seat], teller: int, story: str, guessers: str, audit: Audit
+) -> dict[str, Any]:
     seats[teller].ok(type="volunteer")
     audit()
     hand = seats[teller].view()["state"]["hand"]
@@ -183,16 +172,6 @@ def test_a_table_of_its_own_cards(factum_client: TestClient) -> None:
     assert all(len(hand) == 5 for hand in hands) and set().union(*hands) <= set(cards)
 
 
-def _settle(seat: Seat, done: Callable[[dict[str, Any]], bool], timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while True:
-        view = seat.view()
-        if done(view):
-            return view
-        assert time.monotonic() < deadline, f"table did not settle: {view['state']['phase']}"
-        time.sleep(0.05)
-
-
 def test_solo_against_three_ai_seats(factum_client: TestClient) -> None:
     kinds = ["human", "ai", "ai", "ai"]
     me, *_ = _table(factum_client, kinds=kinds)
@@ -202,10 +181,10 @@ def test_solo_against_three_ai_seats(factum_client: TestClient) -> None:
     assert text["error"] == "story_needed"
     me.ok(type="tell", card=hand[0], text=STORIES[0])
     # The AI judge, decoys and guessers play on until the turn is over.
-    view = _settle(me, lambda v: v["state"]["last_turn"] is not None)
+    view = settle(me, lambda v: v["state"]["last_turn"] is not None)
     assert view["state"]["last_turn"]["picked"] is not None
     # Then an AI volunteers (the next seat clockwise) and tells a canned story, labelled so.
-    view = _settle(
+    view = settle(
         me, lambda v: v["state"]["turn"] is not None and v["state"]["turn"]["story"] is not None
     )
     turn = view["state"]["turn"]

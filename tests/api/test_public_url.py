@@ -45,7 +45,7 @@ def test_lan_address_asks_the_kernel_for_a_route_over_udp_and_sends_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _SpySocket.calls = []
-    monkeypatch.setattr(public_url.socket, "socket", _SpySocket)
+    monkeypatch.setattr("api.public_url.socket.socket", _SpySocket)
     assert lan_address() == "192.168.1.20"
     assert _SpySocket.calls[0] == ("socket", (socket.AF_INET, socket.SOCK_DGRAM))
     assert [name for name, _ in _SpySocket.calls] == ["socket", "connect"]
@@ -56,7 +56,7 @@ def test_lan_address_is_none_without_a_network(monkeypatch: pytest.MonkeyPatch) 
         def connect(self, address: tuple[str, int]) -> None:
             raise OSError("Network is unreachable")
 
-    monkeypatch.setattr(public_url.socket, "socket", Unreachable)
+    monkeypatch.setattr("api.public_url.socket.socket", Unreachable)
     assert lan_address() is None
 
 

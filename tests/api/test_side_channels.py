@@ -72,7 +72,8 @@ def _play(url: str, bob_holds: str) -> dict[str, list[Any]]:
             ),
         )
         seen[str(observer)].append(("stream", [(m.event, m.id, m.data) for m in stream]))
-    return _normalised(seen, table)
+    normalised: dict[str, list[Any]] = _normalised(seen, table)
+    return normalised
 
 
 def test_nothing_another_seat_or_a_spectator_observes_depends_on_a_hint(live_url: str) -> None:
