@@ -4,8 +4,9 @@ narrator call) can never take the threads, the cores or the interpreter lock the
 
 A call runs when the lane has a free slot; past `queue` waiting calls, a request is turned away
 at once (503 with Retry-After) rather than left waiting. After a call that took t seconds, its
-slot rests t·(1/duty − 1) seconds before the next call may take it: with duty 0.5, the tools use
-at most about half of one core's time per slot, whatever the flood."""
+slot rests t·(1/duty − 1) seconds (at most `max_rest_s`) before the next call may take it: with
+duty 0.5, a flood of tool calls uses at most about half of one core's time per slot. The cap
+keeps a rare long call (a model loaded on first use) from closing the lane for as long."""
 
 import asyncio
 import time
@@ -22,12 +23,15 @@ T = TypeVar("T")
 class Lane:
     """At most `concurrency` calls run at once; at most `queue` more wait for a turn."""
 
-    def __init__(self, concurrency: int, queue: int, *, duty: float = 1.0) -> None:
+    def __init__(
+        self, concurrency: int, queue: int, *, duty: float = 1.0, max_rest_s: float = 5.0
+    ) -> None:
         if not 0 < duty <= 1:
             raise ValueError("duty must be in (0, 1]")
         self._slots = anyio.Semaphore(concurrency)
         self._queue = queue
         self._rest = 1 / duty - 1
+        self._max_rest_s = max_rest_s
         self._waiting = 0
 
     async def run(self, call: Callable[[], T]) -> T:
@@ -51,7 +55,7 @@ class Lane:
         try:
             return await anyio.to_thread.run_sync(call)
         finally:
-            rest = (time.monotonic() - started) * self._rest
+            rest = min(self._max_rest_s, (time.monotonic() - started) * self._rest)
             if rest > 0:
                 asyncio.get_running_loop().call_later(rest, self._slots.release)
             else:

@@ -92,8 +92,11 @@ async def advice(
         raise ApiError(422, "invalid_request", "Advice is for Factum tables.")
     state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
     assert isinstance(state, FactumTableState) and viewer.seat is not None
-    reader: FactumReader = await services.tool_lane.run(reader_of)
-    return await services.tool_lane.run(lambda: _advise(reader, state, viewer.seat or 0, body))
+    seat = viewer.seat
+    advice: FactumAdvice = await services.tool_lane.run(
+        lambda: _advise(reader_of(), state, seat, body)  # the reader is built on first use
+    )
+    return advice
 
 
 def _advise(reader: FactumReader, state: FactumTableState, seat: int, body: Any) -> FactumAdvice:
