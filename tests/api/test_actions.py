@@ -61,17 +61,49 @@ def test_an_interrupt_the_referee_hears_takes_the_story_over(client: TestClient)
     assert view["seats"][1]["hand_size"] == 7
 
 
-def test_an_interrupt_on_what_was_not_told_is_rejected_with_the_penalty(client: TestClient) -> None:
-    ann, _bob, cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
+def test_an_interrupt_the_referee_does_not_hear_goes_to_the_table_with_its_evidence(
+    client: TestClient,
+) -> None:
+    """OU-13: the disputed interrupt is the uninvolved players' to decide; they see what the
+    referee found, and only their "no" costs the claimant the card and two draws (OU-14)."""
+    ann, bob, cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
     ann.ok(type="narrate", text="A grey wolf walked out of the forest.")
-    result = cy.ok(type="interrupt", card="sword")
-    outcome = result["events"][0]["data"]["outcome"]
+    opened = cy.ok(type="interrupt", card="sword")
+    assert _types(opened["events"]) == ["vote_opened"]
+    ballot = opened["view"]["pending"]
+    assert (ballot["kind"], ballot["rule"], ballot["voters"]) == ("mention", "OU-13", [1])
+    assert ballot["evidence"] == {"finding": "not_heard", "phrase": ""}
+    assert "the referee does not hear Sword" in ballot["question"]
+    assert bob.view()["pending"]["evidence"]["finding"] == "not_heard"
+    assert cy.view()["storyteller"] == 0 and cy.view()["seats"][2]["hand_size"] == 8
+    result = bob.ok(type="vote", yes=False, ballot=ballot["ballot"])
+    outcome = result["events"][-1]["data"]["outcome"]
     assert outcome["accepted"] is False
     assert outcome["penalised"] == [2] and outcome["discarded"] == ["sword"]  # OU-14
-    view = result["view"]
+    view = cy.view()
     assert view["storyteller"] == 0
     assert view["seats"][2]["hand_size"] == 9  # 8 − 1 + 2
     assert "sword" not in [c["id"] for c in view["hand"]]
+
+
+def test_the_table_can_uphold_an_interrupt_the_referee_did_not_hear(client: TestClient) -> None:
+    ann, bob, cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
+    ann.ok(type="narrate", text="The knight rode on toward the hills.")
+    opened = cy.ok(type="interrupt", card="sword")
+    ballot = opened["view"]["pending"]
+    assert ballot["kind"] == "mention"
+    settled = bob.ok(type="vote", yes=True, ballot=ballot["ballot"])
+    assert settled["events"][-1]["data"]["outcome"]["accepted"] is True
+    assert cy.view()["storyteller"] == 2
+
+
+def test_an_asked_table_sees_the_referees_evidence(client: TestClient) -> None:
+    ann, bob, _cy = physical_table(client, [["king"], ["wolf"], ["sword"]])
+    ann.ok(type="narrate", text="A grey wolf walked out of the forest.")
+    opened = bob.ok(type="interrupt", card="wolf", ask_table=True)
+    ballot = opened["view"]["pending"]
+    assert ballot["evidence"]["finding"] == "heard"
+    assert "wolf" in ballot["evidence"]["phrase"].lower()
 
 
 def test_a_card_interrupt_follows_a_played_card_of_its_group(client: TestClient) -> None:

@@ -207,11 +207,17 @@ def test_no_response_shows_another_players_cards(served: tuple[str, Any], deck: 
     audit.check(0, told)
     audit.sweep("narration with a hint for Bob")
 
-    # Cy claims a card that was not told: rejected, Cy discards it and draws two (private).
+    # Cy claims a card that was not told: the table votes (OU-13) and turns it down; Cy
+    # discards it and draws two (private).
     cy_card = next(c for c in table.hands()[2] if c != bob_card)
-    rejected = table.ok(2, type="interrupt", card=cy_card)
-    assert rejected["events"][0]["data"]["outcome"]["accepted"] is False
-    audit.check(2, rejected, named={cy_card})
+    disputed = table.ok(2, type="interrupt", card=cy_card)
+    assert disputed["view"]["pending"]["voters"] == [1, 3]
+    audit.check(2, disputed, named={cy_card})
+    audit.sweep("disputed interrupt")
+    table.ok(1, type="vote", yes=False)
+    rejected = table.ok(3, type="vote", yes=False)
+    assert rejected["events"][-1]["data"]["outcome"]["accepted"] is False
+    audit.check(3, rejected, named={cy_card})
     audit.sweep("rejected interrupt")
 
     # Bob's interrupt is upheld; Ann draws one (private).

@@ -60,3 +60,16 @@ def sentence_for(card: dict[str, str]) -> str:
     if "g-events" in card["classes"]:
         return f"Then came {label}, and everything changed for our hero."
     return f"Then came the {label}, and everything changed for our hero."
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether the element is wholly inside the phone's screen as it is scrolled now."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None, selector
+    return bool(
+        box["y"] >= 0
+        and box["x"] >= 0
+        and box["y"] + box["height"] <= size["height"]
+        and box["x"] + box["width"] <= size["width"]
+    )

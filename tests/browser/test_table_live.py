@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import audit, hand, seed_new_tables, sentence_for, wait_until
+from tests.browser.helpers import (
+    audit,
+    hand,
+    in_view,
+    seed_new_tables,
+    sentence_for,
+    wait_until,
+)
 
 expect.set_options(timeout=20_000)
 
@@ -62,6 +69,7 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     expect(hint).to_contain_text(f"→ {label}")
     expect(ben.locator(f"#hand li.card.flagged[data-card='{card}']")).to_be_visible()
     expect(ben.locator("#story mark.heard")).to_have_text(re.compile(label, re.IGNORECASE))
+    assert in_view(ben, f"#hint-box [data-hint='{card}'] button")  # tappable without scrolling
     _shot(ben, screenshots, "player-hint")
     audit(ben)
     # the others see no hint for it, and nothing of Ben's hand
@@ -181,3 +189,54 @@ def test_three_players_host_join_hint_interrupt_pass_and_end(phone, screenshots)
     assert "**Ann:** Once upon a time" in markdown
     assert f"*[{label} — Ben]*" in markdown  # Ben's interrupt card, on Ann's sentence
     assert "**Cleo:**" in markdown and "Winner: Cleo" in markdown
+
+
+@pytest.mark.slow
+def test_a_disputed_interrupt_goes_to_a_show_of_hands_with_the_referees_evidence(
+    phone, screenshots
+):
+    """OU-13: a claim the referee did not hear is not penalised at once; the players not
+    involved see what the referee found and decide, and only their "no" costs the card (OU-14)."""
+    host = phone("/")
+    host.click("#go-host")
+    for seat, name in enumerate(("Ann", "Ben", "Cleo")):
+        host.fill(f"#seat-name-{seat}", name)
+    seed_new_tables(host, SEED)
+    host.click("#create-table")
+    expect(host.locator("#share")).to_be_visible()
+    links = host.locator(".invite .link").all_inner_texts()
+    ann = host
+    ann.goto(links[0])
+    ben, cleo = phone(links[1]), phone(links[2])
+    for page in (ann, ben, cleo):
+        expect(page.locator("[data-status=connection]")).to_have_text("Live")
+
+    ann.fill("#sentence", "The wind blew softly over the hills.")
+    ann.press("#sentence", "Enter")
+    expect(cleo.locator("#story")).to_contain_text("The wind blew softly")
+    claimed = hand(cleo)[0]
+    claim = cleo.locator(f"#hand [data-action=interrupt][data-card='{claimed['id']}']")
+    claim.click()
+    expect(claim).to_have_text("Sure? Tap again")
+    claim.click()
+
+    # Ben, the one player not involved, votes, seeing what the referee found
+    expect(ben.locator("#vote-title")).to_have_text(f"Cleo claims {claimed['label']}. Accept?")
+    evidence = ben.locator("#vote-evidence")
+    expect(evidence).to_have_text(f"The referee did not hear {claimed['label']} in this sentence.")
+    expect(ben.locator("#vote blockquote")).to_contain_text("The wind blew softly")
+    # the storyteller and the claimant see the same evidence, and no buttons
+    for page in (ann, cleo):
+        expect(page.locator("#vote-evidence")).to_have_attribute("data-finding", "not_heard")
+        assert page.locator("#vote-yes").count() == 0
+    expect(ann.locator("#feed")).to_contain_text("Cleo's claim goes to a show of hands")
+    _shot(ben, screenshots, "vote-disputed-interrupt")
+    audit(ben)
+    ben.click("#vote-no")
+
+    # turned down by the table: the card is shown and discarded, two drawn (OU-14)
+    expect(cleo.locator(f"#hand li.card[data-card='{claimed['id']}']")).to_have_count(0)
+    expect(cleo.locator("#hand li.card")).to_have_count(9)
+    expect(cleo.locator("#refusal")).to_contain_text(claimed["label"])
+    expect(ann.locator("#feed")).to_contain_text("(yes 0, no 1)")
+    expect(ann.locator("#turn")).to_have_text("You are the storyteller")

@@ -2,12 +2,13 @@
 
 The referee decides what it is sure of; a borderline mention goes to the narrator (when an LLM
 is configured) and otherwise, like every dispute the models cannot settle, to a show of hands.
+Every ruling on a mention carries its `Evidence`, which the voters see when the table decides.
 """
 
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from companion.cards import Deck, Language
 from companion.games.once_upon_a_time import State, Verdict
@@ -17,12 +18,28 @@ from companion.story.narrator import Narrator
 log = logging.getLogger(__name__)
 
 
+Finding = Literal["heard", "not_heard", "borderline", "failed", "model_said_no", "model_said_yes"]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the models made of a claimed mention, for the voters: the finding, and the words it
+    rests on (the referee's span, or the narrator's reason)."""
+
+    finding: Finding
+    phrase: str = ""
+
+    def as_json(self) -> dict[str, str]:
+        return {"finding": self.finding, "phrase": self.phrase[:300]}
+
+
 @dataclass(frozen=True)
 class Decision:
     """A verdict to attach to the claim, or (verdict None) a show of hands, with why."""
 
     verdict: Verdict | None
     note: str = ""
+    evidence: Evidence | None = None
 
 
 class Judge:
@@ -88,30 +105,39 @@ class Judge:
             ruling = self.referee.rule(text, [card], story=story, language=language)
         except Exception as error:
             log.warning("referee failed on a claim: %r", error)
-            return Decision(None, "the referee could not rule; the table decides")
+            return Decision(
+                None, "the referee could not rule; the table decides", Evidence("failed")
+            )
         for mention in ruling.mentions:
             if (mention.card_id or mention.card) == card:
                 reason = f'the referee hears "{mention.evidence}" as {label}'
-                return Decision(Verdict(accepted=True, by="referee", reason=reason))
+                verdict = Verdict(accepted=True, by="referee", reason=reason)
+                return Decision(verdict, evidence=Evidence("heard", mention.evidence))
         for mention in ruling.borderline:
             if (mention.card_id or mention.card) == card:
                 return self._borderline(text, story, label, mention.evidence)
         reason = f"the referee does not hear {label} in: {_quote(text)}"
-        return Decision(Verdict(accepted=False, by="referee", reason=reason[:1000]))
+        verdict = Verdict(accepted=False, by="referee", reason=reason[:1000])
+        return Decision(verdict, evidence=Evidence("not_heard"))
 
     def _borderline(self, text: str, story: Sequence[str], label: str, evidence: str) -> Decision:
         note = f'"{evidence}" may or may not be {label}'
+        unsure = Evidence("borderline", evidence)
         if not self.llm_enabled:
-            return Decision(None, f"{note}; the table decides")
+            return Decision(None, f"{note}; the table decides", unsure)
         try:
             answer = self.narrator.adjudicate(text, list(story), label, evidence)
         except Exception as error:
             log.warning("narrator failed to adjudicate: %r", error)
-            return Decision(None, f"{note}; the narrator could not judge, the table decides")
+            return Decision(
+                None, f"{note}; the narrator could not judge, the table decides", unsure
+            )
         if answer.mentioned is None:
-            return Decision(None, f"{note}; the narrator cannot tell, the table decides")
+            return Decision(None, f"{note}; the narrator cannot tell, the table decides", unsure)
         reason = f"{answer.narrator}: {answer.reason}"[:1000]
-        return Decision(Verdict(accepted=bool(answer.mentioned), by="llm", reason=reason))
+        finding: Finding = "model_said_yes" if answer.mentioned else "model_said_no"
+        verdict = Verdict(accepted=bool(answer.mentioned), by="llm", reason=reason)
+        return Decision(verdict, evidence=Evidence(finding, str(answer.reason)))
 
     def silly(self, story: Sequence[str], sentence: str, language: Language) -> Decision:
         """Is the story rambling, nonsense or self-contradicting? (OU-17)."""

@@ -69,7 +69,7 @@ class Planner:
         if decision.verdict is not None:
             judged = action.model_copy(update={"judgement": decision.verdict})
             return [self.action_event(state, judged, by)]
-        return [self._ballot_event(state, action, decision.note, by)]
+        return [self._ballot_event(state, action, decision, by)]
 
     def _resolve(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
         """Body → engine action data: the seat added, card names turned into deck ids."""
@@ -144,15 +144,26 @@ class Planner:
         return frozenset()
 
     def _decide(self, state: TableState, action: Action, body: ActionBody) -> Decision:
+        """The referee's (or narrator's) verdict, or a show of hands with what they found.
+        A claimed interrupt the models turn down is disputed, and a disputed interrupt is the
+        table's to decide (OU-13): only a show of hands costs the claimant the card (OU-14)."""
         game, language = state.game, state.config.language
-        if getattr(body, "ask_table", False):
-            return Decision(None, "the claimant asked the table")
+        asked = bool(getattr(body, "ask_table", False))
         if action.type in ("interrupt", "play"):
             line = self._claimed_line(state, action)
             text = line if isinstance(line, str) else game.story[line].text
             before = len(game.story) if isinstance(line, str) else line
             story = [entry.text for entry in game.story[:before]]
-            return self.judge.mention(text, story, action.card, language)
+            decision = self.judge.mention(text, story, action.card, language)
+            if asked:
+                return replace(decision, verdict=None, note="the claimant asked the table")
+            turned_down = decision.verdict is not None and not decision.verdict.accepted
+            if action.type == "interrupt" and turned_down:
+                assert decision.verdict is not None
+                return replace(decision, verdict=None, note=decision.verdict.reason)
+            return decision
+        if asked:
+            return Decision(None, "the claimant asked the table")
         if action.type == "challenge":
             lines = game.turn_lines()
             story = [entry.text for entry in game.story[: lines[-1]]]
@@ -166,8 +177,10 @@ class Planner:
         line = action.line  # type: ignore[union-attr]
         return state.game.turn_lines()[-1] if line is None else line
 
-    def _ballot_event(self, state: TableState, action: Action, note: str, by: By) -> NewEvent:
-        kind = next(iter(self._needs_judgement(state, action)))
+    def _ballot_event(
+        self, state: TableState, action: Action, decision: Decision, by: By
+    ) -> NewEvent:
+        kind, note = next(iter(self._needs_judgement(state, action))), decision.note
         voters = sorted(electorate(state.game, action))
         if not voters:  # nobody uninvolved: the claim stands or falls as a tie would
             verdict = Verdict(
@@ -183,6 +196,7 @@ class Planner:
                 "question": self._question(state, action, kind, note),
                 "action": action.model_dump(mode="json", exclude={"judgement"}),
                 "voters": voters,
+                "evidence": None if decision.evidence is None else decision.evidence.as_json(),
             },
         )
 

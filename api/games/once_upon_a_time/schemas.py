@@ -150,6 +150,11 @@ class BallotView(BaseModel):
     yes: list[int]
     no: list[int]
     closes_at: str = Field(description="the deadline (ISO 8601): then the hands up decide")
+    evidence: dict[str, str] | None = Field(
+        None,
+        description="on a claimed mention, what the models found: finding (heard, not_heard, "
+        "borderline, failed, model_said_no, model_said_yes) and phrase (the words it rests on)",
+    )
 
 
 class FailureView(BaseModel):

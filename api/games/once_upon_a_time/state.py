@@ -11,7 +11,8 @@ each reader sees of it::
                                                    seat's hints are private to it (one event
                                                    whoever heard, so seqs reveal nothing)
     hints          to, line, hints [...]          older logs only: private to `to`
-    vote_opened    ballot (= its seq), kind, rule, claimant, question, action, voters; it
+    vote_opened    ballot (= its seq), kind, rule, claimant, question, action, voters,
+                   evidence? (what the referee or narrator found in a claimed mention); it
                    closes when the outcome cannot change, or at its deadline with the hands up
     vote_cast      ballot, seat, yes
     step_failed    step, message, line?, seat?     a model failed after an append; turn kept
@@ -100,6 +101,7 @@ class Ballot:
     yes: tuple[int, ...] = ()
     no: tuple[int, ...] = ()
     opened: float = 0.0  # when the vote opened (Unix time), for its deadline
+    evidence: dict[str, str] | None = None  # the models' finding on a mention, for the voters
 
     def expired(self, now: float, timeout_s: float) -> bool:
         return now >= self.opened + timeout_s
@@ -224,6 +226,7 @@ def _ballot_from_json(data: Mapping[str, Any]) -> Ballot:
         yes=tuple(data.get("yes", ())),
         no=tuple(data.get("no", ())),
         opened=float(data.get("opened", 0.0)),
+        evidence=data.get("evidence"),
     )
 
 

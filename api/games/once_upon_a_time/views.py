@@ -138,6 +138,7 @@ def table_view(
             yes=list(ballot.yes),
             no=list(ballot.no),
             closes_at=datetime.fromtimestamp(ballot.opened + vote_timeout_s, UTC).isoformat(),
+            evidence=ballot.evidence,
         )
     failure = None
     if state.failure is not None:

@@ -230,6 +230,23 @@ function claimText(view, ballot) {
     action.reason ? h("span", { class: "note" }, ` — ${action.reason}`) : null);
 }
 
+const EVIDENCE = {
+  heard: "evidence.heard",
+  not_heard: "evidence.not_heard",
+  borderline: "evidence.borderline",
+  failed: "evidence.failed",
+  model_said_no: "evidence.model_said_no",
+  model_said_yes: "evidence.model_said_yes",
+};
+
+/** What the referee (or the narrator) found in a claimed mention, for the voters (OU-13). */
+function evidenceLine(ballot, card) {
+  const evidence = ballot.evidence;
+  if (!evidence || !EVIDENCE[evidence.finding]) return null;
+  return h("p", { class: "evidence", id: "vote-evidence", "data-finding": evidence.finding },
+    t(EVIDENCE[evidence.finding], { card, phrase: evidence.phrase || "" }));
+}
+
 function votePanel(view, act) {
   const ballot = view.pending;
   const names = namesOf(view);
@@ -243,6 +260,7 @@ function votePanel(view, act) {
   return h("section", { class: "vote", id: "vote", "aria-labelledby": "vote-title", "data-ballot": ballot.ballot },
     h("h2", { id: "vote-title", style: "margin-top:0" }, question),
     claimText(view, ballot),
+    evidenceLine(ballot, card),
     h("p", { class: "note" }, explainRule(ballot.rule), " ", ruleId(ballot.rule)),
     view.canVote
       ? h("div", { class: "buttons" },

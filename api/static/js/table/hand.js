@@ -75,8 +75,8 @@ function interruptButton(id, cls, onclick) {
   }, t("action.interruptShort"));
 }
 
-// A card the referee did not flag: a wrong claim costs the card and two draws (OU-14), so the
-// first tap only arms the button ("Sure?") and a second one within a few seconds claims.
+// A card the referee did not flag: the claim goes to a show of hands (OU-13), and one the table
+// turns down costs the card and two draws (OU-14), so the first tap only arms the button ("Sure?") and a second one within a few seconds claims.
 let armed = { card: null, until: 0 };
 
 function confirmedInterrupt(id, claim) {
