@@ -19,6 +19,12 @@ from api.games.once_upon_a_time import OnceUponATimeTables
 from api.games.once_upon_a_time.schemas import ActionBody as OnceUponATimeAction
 from api.games.once_upon_a_time.schemas import TableCreate as OnceUponATimeCreate
 from api.games.once_upon_a_time.schemas import TableView as OnceUponATimeView
+from api.games.sleeping_queens import SleepingQueensTables
+from api.games.sleeping_queens.schemas import (
+    SleepingQueensAction,
+    SleepingQueensCreate,
+    SleepingQueensView,
+)
 from companion.cards import Deck
 from companion.referee.port import RefereePort
 from companion.seats.factum import FactumReader
@@ -32,11 +38,16 @@ def _game_of(body: Any) -> str:
 
 TableCreate = Annotated[
     Annotated[OnceUponATimeCreate, Tag("once_upon_a_time")]
-    | Annotated[FactumCreate, Tag("factum")],
+    | Annotated[FactumCreate, Tag("factum")]
+    | Annotated[SleepingQueensCreate, Tag("sleeping_queens")],
     Discriminator(_game_of),
 ]
-ActionBody = Annotated[OnceUponATimeAction | FactumAction, Field(discriminator="type")]
-TableView = Annotated[OnceUponATimeView | FactumView, Field(discriminator="game")]
+ActionBody = Annotated[
+    OnceUponATimeAction | FactumAction | SleepingQueensAction, Field(discriminator="type")
+]
+TableView = Annotated[
+    OnceUponATimeView | FactumView | SleepingQueensView, Field(discriminator="game")
+]
 
 
 def build_games(
@@ -59,6 +70,7 @@ def build_games(
             ai_pace_s=ai_pace_s,
         ),
         FactumTables(factum_reader),
+        SleepingQueensTables(),
     ]
     return {game.name: game for game in games}
 

@@ -1,12 +1,13 @@
-"""The deck: every card's id, group and names in each language (for search and labels)."""
+"""The decks: every card's id and names in each language (for search and labels)."""
 
 from typing import Literal
 
 from fastapi import APIRouter
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.deps import ClientLimited, ServicesDep
 from companion.cards import LANGUAGES, Group
+from companion.games.sleeping_queens import sleeping_queens_deck
 
 router = APIRouter(prefix="/v1/decks", tags=["decks"])
 
@@ -33,6 +34,62 @@ class DeckPublic(BaseModel):
     name: str
     story_cards: list[DeckCard]
     endings: list[DeckEnding]
+
+
+class QueenCard(BaseModel):
+    id: str
+    points: int
+    names: dict[str, str]
+    rival: str | None = Field(description="the queen she may not share a player with (SQ-8)")
+    wakes_another: bool = Field(description="waking her wakes one more queen (SQ-3)")
+
+
+class RedCard(BaseModel):
+    kind: str
+    names: dict[str, str]
+    count: int
+
+
+class Goal(BaseModel):
+    players: int
+    queens: int
+    points: int
+
+
+class SleepingQueensDeck(BaseModel):
+    game: Literal["sleeping_queens"] = "sleeping_queens"
+    queens: list[QueenCard]
+    cards: list[RedCard] = Field(description="each kind of red-backed card (ids: <kind>-<i>)")
+    goals: list[Goal] = Field(description="SQ-9: what wins, by the number of players")
+
+
+@router.get("/sleeping_queens", response_model=SleepingQueensDeck, dependencies=[ClientLimited])
+async def get_sleeping_queens_deck() -> SleepingQueensDeck:
+    """Sleeping Queens' cards: the queens with their points, the kinds of the others."""
+    deck = sleeping_queens_deck()
+    counts: dict[str, int] = {}
+    for card in deck.cards:
+        counts[deck.kind[card]] = counts.get(deck.kind[card], 0) + 1
+    return SleepingQueensDeck(
+        queens=[
+            QueenCard(
+                id=queen,
+                points=deck.queen_points[queen],
+                names=deck.queen_names[queen],
+                rival=deck.rivals.get(queen),
+                wakes_another=queen in deck.wakes_another,
+            )
+            for queen in deck.queens
+        ],
+        cards=[
+            RedCard(kind=kind, names=deck.kind_names[kind], count=count)
+            for kind, count in counts.items()
+        ],
+        goals=[
+            Goal(players=players, queens=goal.queens, points=goal.points)
+            for players, goal in sorted(deck.goals.items())
+        ],
+    )
 
 
 @router.get("/{game}", response_model=DeckPublic, dependencies=[ClientLimited])

@@ -1,0 +1,131 @@
+"""Sleeping Queens at the shared table service: creation, planning each request against the
+engine, views, and the AI seats' next move (the table's level picks the player: gentle plays
+at random, fair greedily, sharp searches)."""
+
+import secrets
+import zlib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from api.errors import ApiError
+from api.games import shared
+from api.games.base import AIMove, By, NewTable, action_types, check_action_type
+from api.games.sleeping_queens.schemas import (
+    SleepingQueensAction,
+    SleepingQueensCreate,
+    SleepingQueensView,
+)
+from api.games.sleeping_queens.state import SleepingQueensConfig, SleepingQueensTableState
+from api.games.sleeping_queens.views import project_event, request_body, sleeping_queens_view
+from api.schemas import EventView
+from companion.games.sleeping_queens import Config, apply
+from companion.games.sleeping_queens.actions import ACTION_ADAPTER
+from companion.seats.sleeping_queens import make_player
+from companion.store import NewEvent, StoredEvent
+
+_BODIES: TypeAdapter[SleepingQueensAction] = TypeAdapter(SleepingQueensAction)
+_ACTION_TYPES = action_types(SleepingQueensAction)
+# The AI player behind each level of the table, and the sharp player's budget for one move.
+PLAYER_OF_LEVEL = {"gentle": "random", "fair": "greedy", "sharp": "search"}
+SEARCH_ITERATIONS, SEARCH_BUDGET_MS = 200, 150.0
+
+
+class SleepingQueensTables:
+    """The `TableGame` of Sleeping Queens (see `api.games.base`)."""
+
+    name = "sleeping_queens"
+    snapshot_format = SleepingQueensTableState.SNAPSHOT_FORMAT
+
+    # --- creating ---------------------------------------------------------------------------
+
+    def new_table(self, body: SleepingQueensCreate) -> NewTable:
+        kinds = tuple(p.kind for p in body.players)
+        if "human" not in kinds:
+            raise ApiError(422, "invalid_table", "At least one player must be a person.")
+        try:
+            engine = Config(
+                players=tuple(p.name.strip() for p in body.players),
+                seed=body.seed if body.seed is not None else secrets.randbits(52),
+            )
+        except ValidationError as error:
+            message = error.errors()[0]["msg"].removeprefix("Value error, ")
+            raise ApiError(422, "invalid_table", f"{message}.") from None
+        config = SleepingQueensConfig(engine, kinds, body.language, body.ai_level, body.spectators)
+        created = NewEvent(
+            "table_created",
+            {
+                "players": shared.roster(engine.players, kinds),
+                "language": body.language,
+                "ai_level": body.ai_level,
+            },
+        )
+        return NewTable(config.to_json(), engine.players, kinds, [created])
+
+    def initial_state(self, table_id: str, config: Mapping[str, Any]) -> SleepingQueensTableState:
+        return SleepingQueensTableState.new(table_id, SleepingQueensConfig.from_json(config))
+
+    def from_snapshot(
+        self, table_id: str, config: Mapping[str, Any], seq: int, data: Mapping[str, Any]
+    ) -> SleepingQueensTableState:
+        return SleepingQueensTableState.from_snapshot(
+            table_id, SleepingQueensConfig.from_json(config), seq, data
+        )
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return _BODIES.validate_python(data)
+
+    def plan(
+        self, state: SleepingQueensTableState, seat: int, body: Any, by: By, *, now: float
+    ) -> list[NewEvent]:
+        check_action_type(body.type, "Sleeping Queens", _ACTION_TYPES)
+        try:
+            action = ACTION_ADAPTER.validate_python({**body.model_dump(), "seat": seat})
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+            raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
+        after = apply(state.game, action)  # the engine's refusal (a GameError) is the response
+        last = None if after.last is None else after.last.model_dump(mode="json")
+        payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json"), "last": last}
+        return [NewEvent("action", payload)]
+
+    def follow_up(
+        self, state: SleepingQueensTableState, trigger: list[StoredEvent]
+    ) -> Iterator[list[NewEvent]]:
+        return iter(())
+
+    def due(self, state: SleepingQueensTableState, *, now: float) -> list[NewEvent] | None:
+        return None
+
+    def wake_at(self, state: SleepingQueensTableState) -> float | None:
+        return None
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def view(self, state: SleepingQueensTableState, seat: int | None) -> SleepingQueensView:
+        return sleeping_queens_view(state, seat)
+
+    def project(self, event: StoredEvent, seat: int | None) -> EventView | None:
+        return project_event(event, seat)
+
+    # --- AI seats ---------------------------------------------------------------------------
+
+    def ai_step(self, state: SleepingQueensTableState) -> AIMove | None:
+        """The move of the AI seat the game waits for, if it waits for one. A block or an
+        allow waits the same pace as a turn, so an AI's answer takes no longer when it holds
+        a dragon or a wand than when it does not."""
+        seat = state.game.acting_seat()
+        if seat is None or state.kinds[seat] != "ai":
+            return None
+        seed = zlib.crc32(f"{state.table_id}/{seat}/{state.seq}".encode())
+        player = make_player(
+            PLAYER_OF_LEVEL[state.config.ai_level],
+            seed=seed,
+            iterations=SEARCH_ITERATIONS,
+            budget_ms=SEARCH_BUDGET_MS,
+        )
+        return AIMove(seat, request_body(player.choose(state.game, seat)))

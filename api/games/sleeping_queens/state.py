@@ -1,0 +1,96 @@
+"""A Sleeping Queens table's state, derived from its event log: the game, replayed by the engine.
+
+Log events (type → payload)::
+
+    table_created  players [{seat, name, kind}], language, ai_level
+    action         seat, by ("human" | "ai"), action (engine JSON), last (what the table saw)
+
+Every card played in Sleeping Queens is played face up, so an action event holds nothing
+secret; the cards drawn are not in the log (the engine deals them from the seeded deck).
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from api.schemas import SeatKind
+from companion.cards import Language
+from companion.games.sleeping_queens import Config, State, apply, new_game
+from companion.games.sleeping_queens.actions import ACTION_ADAPTER
+from companion.seats.once_upon_a_time_pace import AILevel
+from companion.store import StoredEvent
+
+
+@dataclass(frozen=True)
+class SleepingQueensConfig:
+    """What a table was created with (kept in the `tables` row; never shown as such: the engine
+    config holds the seed)."""
+
+    engine: Config
+    kinds: tuple[SeatKind, ...]
+    language: Language
+    ai_level: AILevel
+    spectators: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "sleeping_queens",
+            "engine": self.engine.model_dump(mode="json"),
+            "kinds": list(self.kinds),
+            "language": self.language,
+            "ai_level": self.ai_level,
+            "spectators": self.spectators,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "SleepingQueensConfig":
+        return cls(
+            engine=Config.model_validate(data["engine"]),
+            kinds=tuple(data["kinds"]),
+            language=data["language"],
+            ai_level=data.get("ai_level", "fair"),
+            spectators=bool(data.get("spectators", True)),
+        )
+
+
+@dataclass(frozen=True)
+class SleepingQueensTableState:
+    table_id: str
+    config: SleepingQueensConfig
+    seq: int
+    game: State
+
+    SNAPSHOT_FORMAT = "sleeping-queens-table-1"
+
+    @classmethod
+    def new(cls, table_id: str, config: SleepingQueensConfig) -> "SleepingQueensTableState":
+        return cls(table_id, config, 0, new_game(config.engine))
+
+    @property
+    def kinds(self) -> tuple[SeatKind, ...]:
+        return self.config.kinds
+
+    @property
+    def spectators(self) -> bool:
+        return self.config.spectators
+
+    @property
+    def finished(self) -> bool:
+        return self.game.over
+
+    def advance(self, event: StoredEvent) -> "SleepingQueensTableState":
+        if event.seq != self.seq + 1:
+            raise ValueError(f"event {event.seq} does not follow {self.seq}")
+        game = self.game
+        if event.type == "action":
+            game = apply(game, ACTION_ADAPTER.validate_python(event.payload["action"]))
+        return replace(self, game=game, seq=event.seq)
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"game": self.game.model_dump(mode="json")}
+
+    @classmethod
+    def from_snapshot(
+        cls, table_id: str, config: SleepingQueensConfig, seq: int, data: Mapping[str, Any]
+    ) -> "SleepingQueensTableState":
+        return cls(table_id, config, seq, State.model_validate(data["game"]))
