@@ -11,9 +11,10 @@
   the seat holds, resources, items and tokens, and the dice left in its pool (so low dice are
   spent first).
 - `SearchPlayer` (`dice_upon_a_time_search`): Monte Carlo over determinisations: the
-  heuristic's best few moves are each played out to the seat's next turn (every seat moving
-  by a cheap policy) in several sampled worlds, and the move with the best mean margin over
-  the best opponent wins.
+  heuristic's best few moves, and a placement on each forest spirit, are each played out to
+  the end of the chapter (every seat moving by a cheap policy) in the same sampled worlds, and
+  the move with the best mean margin over the best opponent wins. Its work is a fixed number
+  of playouts per move, so a seed replays exactly.
 
 Players see what their seat may see: `determinise` replaces every hidden part of the state
 (deck orders, other seats' magic items, face-down events, the seed behind future rolls) with a
@@ -28,6 +29,7 @@ from companion.games.dice_upon_a_time import (
     Action,
     Board,
     Move,
+    SeatState,
     State,
     apply,
     as_action,
@@ -83,27 +85,25 @@ def distances(board: Board) -> dict[str, dict[str, int]]:
 
 
 def quest_prospect(
-    state: State, seat: int, quest_id: str, dist: dict[str, dict[str, int]]
+    held: SeatState, here: str, quest_id: str, dist: dict[str, dict[str, int]]
 ) -> float:
-    """A quest's AP discounted by the road still to walk and the share of its price held."""
+    """A quest's AP discounted by the road still to walk from `here` and the share of its
+    price `held` holds."""
     quest = catalogue().quests[quest_id]
-    held = state.seats[seat]
-    here = held.place
     steps = 0
     if quest.token and not held.resources.get(quest.token) and quest.pickup:
         steps = dist[here].get(quest.pickup, FAR) + dist[quest.pickup].get(quest.at or "", FAR)
     elif quest.at:
         steps = dist[here].get(quest.at, FAR)
-    price = {r: n for r, n in quest.pay.items()}
-    need = sum(price.values()) or 1
+    need = sum(quest.pay.values()) or 1
     spare = {r: held.resources.get(r, 0) for r in BASIC}
     covered = 0
-    for resource, count in price.items():
+    for resource, count in quest.pay.items():
         if resource != "any":
             got = min(count, spare.get(resource, 0))
             spare[resource] = spare.get(resource, 0) - got
             covered += got
-    covered += min(price.get("any", 0), sum(max(0, n) for n in spare.values()))
+    covered += min(quest.pay.get("any", 0), sum(max(0, n) for n in spare.values()))
     return float(quest.ap * (0.72**steps) * (0.35 + 0.65 * covered / need))
 
 
@@ -116,7 +116,7 @@ def evaluate(state: State, seat: int) -> float:
         return value
     dist = distances(state.board)
     prospects = sorted(
-        (quest_prospect(state, seat, q, dist) for q in open_quests(state, seat)), reverse=True
+        (quest_prospect(held, held.place, q, dist) for q in open_quests(state, seat)), reverse=True
     )
     value += 4.0 * sum(prospects[:4])
     value += 1.2 * sum(held.resources.get(r, 0) for r in BASIC)

@@ -2,16 +2,17 @@
 
 The heuristic ranks the seat's moves; the best `width` of them, and a placement with the
 seat's lowest die on each forest spirit worth topping (the heuristic never sees what those
-give at chapter end), are each played in `samples` sampled worlds (`determinise`): the seat's
+give at chapter end), are the candidates. Each is played in the same sampled worlds
+(`determinise`, common to every candidate so that they are compared on equal luck): the seat's
 follow-up choices settled, then every seat plays on by a cheap policy (`quick_action`) until
-the seat's next turn or the chapter's end. The move whose worlds end with the best mean margin
-(own standing minus the best opponent's, a standing being the heuristic's evaluation plus what
-the spirits the seat tops will give; co-operatively the table's) is chosen. Bounded by
-`budget_ms` per move as well.
+the end of the chapter (or `HORIZON` actions). The candidate whose worlds end with the best
+mean margin (own standing minus the best opponent's, a standing being the heuristic's
+evaluation plus what the spirits the seat tops will give; co-operatively the table's) wins;
+the heuristic's rank breaks ties. The work is bounded by `rollouts` per move (split evenly
+over the candidates, at least one world each), not by the clock, so a seed replays exactly.
 """
 
 import random
-import time
 
 from companion.games.dice_upon_a_time import Action, Move, State, apply, as_action
 from companion.games.dice_upon_a_time.completion import open_quests
@@ -25,7 +26,7 @@ from companion.seats.dice_upon_a_time import (
     settle,
 )
 
-HORIZON = 40
+HORIZON = 60
 # What topping a forest spirit's socket is worth at chapter end (DU-6): the start player and
 # a rabbit token, a die more next chapter, a die set to any face next chapter.
 SPIRIT_WORTH = {"rabbit": 1.5, "snake": 3.0, "fox": 1.0}
@@ -40,11 +41,14 @@ def spirit_bonus(state: State, seat: int) -> float:
     return bonus
 
 
+def die_worth(face: int | str) -> int:
+    return face if isinstance(face, int) else 6
+
+
 def spirit_moves(state: State, seat: int) -> list[Move]:
     """For each spirit socket, its placement with the seat's lowest die (the heuristic never
     looks at them: their reward comes at chapter end)."""
-    held = state.seats[seat]
-    worth = {d.id: (d.face if isinstance(d.face, int) else 6) for d in held.pool}
+    worth = {d.id: die_worth(d.face) for d in state.seats[seat].pool}
     best: dict[str, Move] = {}
     for move in candidate_moves(state, seat):
         socket = str(move.socket)
@@ -67,30 +71,37 @@ def margin(state: State, seat: int) -> float:
     return own - max(others)
 
 
-def _place_score(state: State, seat: int, move: Move) -> float:
-    """A placement judged without playing it: the best quest prospect among the places the
-    socket would let the figure reach, less the die's worth."""
+def _socket_values(state: State, seat: int) -> dict[str, float]:
+    """For each socket beside the figure: the best quest prospects among the places it would
+    let the figure reach (a placement judged without playing it)."""
     held = state.seats[seat]
-    die = next(d for d in held.pool if d.id == move.die)
-    spent = 0.25 * (die.face if isinstance(die.face, int) else 6)
-    spec = state.board.sockets[str(move.socket)]
-    if held.place not in spec.touches:
-        return -spent - 1.0
     dist = distances(state.board)
     quests = open_quests(state, seat)[:6]
-    best = 0.0
-    for place in spec.touches:
-        moved = state.seat(seat, place=place)
-        best = max(best, sum(quest_prospect(moved, seat, q, dist) for q in quests))
-    return best - spent
+    values: dict[str, float] = {}
+    reach: dict[str, float] = {}
+    for socket, spec in state.board.sockets.items():
+        if held.place not in spec.touches:
+            continue
+        for place in spec.touches:
+            if place not in reach:
+                reach[place] = sum(quest_prospect(held, place, q, dist) for q in quests)
+        values[socket] = max(reach[p] for p in spec.touches)
+    return values
 
 
 def quick_action(state: State, seat: int, rng: random.Random) -> Action:
-    """The rollout policy: placements by `_place_score`, choices by one-step evaluation."""
+    """The rollout policy: a placement beside the figure toward its quests (the lowest die
+    that fits, other sockets only when none is beside it), choices by one-step evaluation."""
     moves = candidate_moves(state, seat)
     places = [m for m in moves if m.type == "place"]
     if places:
-        return as_action(seat, max(places, key=lambda m: _place_score(state, seat, m)))
+        values = _socket_values(state, seat)
+        faces = {d.id: die_worth(d.face) for d in state.seats[seat].pool}
+
+        def score(move: Move) -> float:
+            return values.get(str(move.socket), -1.0) - 0.25 * faces[str(move.die)]
+
+        return as_action(seat, max(places, key=score))
     choices = [m for m in moves if m.type == "choose"]
     if choices:
         best = max(choices, key=lambda m: evaluate(apply(state, as_action(seat, m)), seat))
@@ -99,13 +110,10 @@ def quick_action(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def rollout(state: State, seat: int, rng: random.Random) -> State:
-    """Play on until `seat`'s next turn begins, the chapter ends, or the horizon."""
+    """Play on by `quick_action` until the chapter ends (or the horizon)."""
     chapter = state.chapter
     for _ in range(HORIZON):
         if state.over or state.chapter != chapter:
-            break
-        turn = state.turn
-        if not state.pending and turn is not None and turn.seat == seat and turn.step == "place":
             break
         actor = state.pending[0].seat if state.pending else state.turn.seat if state.turn else 0
         state = apply(state, quick_action(state, actor, rng))
@@ -113,30 +121,33 @@ def rollout(state: State, seat: int, rng: random.Random) -> State:
 
 
 class SearchPlayer:
-    def __init__(
-        self, seed: int = 0, width: int = 4, samples: int = 3, budget_ms: float = 150.0
-    ) -> None:
+    """`width` heuristic moves (plus the spirit placements) searched with `rollouts` playouts
+    per move in all."""
+
+    def __init__(self, seed: int = 0, width: int = 3, rollouts: int = 4) -> None:
         self.rng = random.Random(seed)
         self.heuristic = HeuristicPlayer(seed)
         self.width = width
-        self.samples = samples
-        self.budget_ms = budget_ms
+        self.rollouts = rollouts
+
+    def candidates(self, state: State, seat: int) -> list[Move]:
+        ranked = [move for _, move in self.heuristic.ranked(state, seat)]
+        if len(ranked) == 1 or (state.pending and state.pending[0].kind != "finish"):
+            return ranked[:1]
+        top = ranked[: self.width]
+        if not state.pending:
+            top += [m for m in spirit_moves(state, seat) if m not in top]
+        return top
 
     def choose(self, state: State, seat: int) -> Action:
-        started = time.perf_counter()
-        ranked = self.heuristic.ranked(state, seat)
-        top = [move for _, move in ranked[: self.width]]
-        if len(top) == 1 or (state.pending and state.pending[0].kind != "finish"):
+        top = self.candidates(state, seat)
+        if len(top) == 1:
             return as_action(seat, top[0])
-        totals = dict.fromkeys(range(len(top)), 0.0)
-        rounds = 0
-        while rounds < self.samples:
+        totals = [0.0] * len(top)
+        for _ in range(max(1, self.rollouts // len(top))):
             world = determinise(state, seat, self.rng)
             for index, move in enumerate(top):
                 after = settle(apply(world, as_action(seat, move)), seat)
                 totals[index] += margin(rollout(after, seat, self.rng), seat)
-            rounds += 1
-            if (time.perf_counter() - started) * 1000 > self.budget_ms:
-                break
-        best = max(totals, key=lambda i: (totals[i], -i))
+        best = max(range(len(top)), key=lambda i: (totals[i], -i))
         return as_action(seat, top[best])

@@ -38,6 +38,7 @@ class Result:
     b: str
     players: int
     cooperative: bool
+    seed: int = 1
     a_score: float = 0.0
     games: int = 0
     move_ms: list[float] = field(default_factory=list)
@@ -50,7 +51,7 @@ class Result:
         return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0
 
     def table(self) -> str:
-        head = f"{self.games} games, {self.players} players, {self.seconds:.0f} s"
+        head = f"{self.games} games, {self.players} players, seed {self.seed}, {self.seconds:.0f} s"
         timing = f"move time p95 {self.p95_ms():.1f} ms over {len(self.move_ms)} moves"
         if self.cooperative:
             mean = sum(self.totals) / max(1, len(self.totals))
@@ -98,7 +99,7 @@ def tournament(
     length: Length = "normal",
     cooperative: bool = False,
 ) -> Result:
-    result = Result(a=a, b=b, players=players, cooperative=cooperative)
+    result = Result(a=a, b=b, players=players, cooperative=cooperative, seed=seed)
     started = time.perf_counter()
     names = tuple(f"p{i}" for i in range(players))
     for index in range(games):

@@ -16,7 +16,7 @@ from companion.games.dice_upon_a_time import (
 )
 from companion.games.dice_upon_a_time.state import Die, Turn
 from companion.seats.dice_upon_a_time import HeuristicPlayer, determinise, make_player
-from companion.seats.dice_upon_a_time_search import spirit_bonus, spirit_moves
+from companion.seats.dice_upon_a_time_search import SearchPlayer, spirit_bonus, spirit_moves
 from companion.seats.dice_upon_a_time_tournament import tournament, wilson
 
 
@@ -91,3 +91,18 @@ def test_search_weighs_topped_spirits_and_tries_them_with_its_lowest_die() -> No
     snake = (Die(id="1.1", owner=1, face=2), pool[1])
     topped = state.model_copy(update={"sockets": {"snake": snake, "rabbit": (pool[0],)}})
     assert spirit_bonus(topped, 0) == 4.5 and spirit_bonus(topped, 1) == 0.0
+
+
+def test_search_is_deterministic_under_its_seed_and_tries_the_spirits() -> None:
+    state = opening(players=2)
+    while state.pending:
+        seat = state.pending[0].seat
+        state = apply(state, HeuristicPlayer(seed=1).choose(state, seat))
+    seat = state.turn.seat  # type: ignore[union-attr]
+    player = SearchPlayer(seed=4, width=2, rollouts=4)
+    candidates = player.candidates(state, seat)
+    assert 2 < len(candidates) <= 2 + len(spirit_moves(state, seat))
+    assert set(spirit_moves(state, seat)) <= set(candidates)
+    first = SearchPlayer(seed=4, width=2, rollouts=4).choose(state, seat)
+    assert SearchPlayer(seed=4, width=2, rollouts=4).choose(state, seat) == first
+    assert first in [as_action(seat, m) for m in candidates]
