@@ -1,7 +1,9 @@
 """Dice Upon a Time AI move latency: p50/p95 per traveller over self-play games (`make bench`).
 
 The target is p95 ≤ 200 ms a move. Each kind plays `GAMES` two-player games against itself;
-every `choose` call is timed (wall clock, this machine, whatever else runs on it).
+every `choose` call is timed (wall clock, this machine, whatever else runs on it). The search's
+work per move is fixed (`SearchPlayer.rollouts` playouts to the chapter's end, at least one per
+candidate), not capped by the clock, so its time follows the machine.
 """
 
 import sys
