@@ -12,6 +12,7 @@ const ROUTES = [
   [/^#\/solo$/, "solo", () => import("./views/solo.js")],
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
   [/^#\/factum\/host$/, "factum-host", () => import("./games/factum/host.js")],
+  [/^#\/sleeping-queens\/host$/, "sq-host", () => import("./games/sleeping_queens/host.js")],
   [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],
   [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./games/table.js")], // by the table's game
 ];

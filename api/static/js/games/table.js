@@ -1,5 +1,6 @@
 // The table screen for any game: reads the table once to learn its game, then hands the screen
-// to that game's view (Factum: games/factum/table.js; else Once Upon a Time: views/table.js).
+// to that game's view (Factum: games/factum/table.js; Sleeping Queens:
+// games/sleeping_queens/table.js; else Once Upon a Time: views/table.js).
 
 import { api } from "../api.js";
 
@@ -11,6 +12,10 @@ export async function render(main, params) {
   } catch {
     // unreachable or unknown table: the Once Upon a Time screen says so in plain words
   }
-  const screen = game === "factum" ? await import("./factum/table.js") : await import("../views/table.js");
+  const screens = {
+    factum: () => import("./factum/table.js"),
+    sleeping_queens: () => import("./sleeping_queens/table.js"),
+  };
+  const screen = await (screens[game] || (() => import("../views/table.js")))();
   return screen.render(main, params);
 }

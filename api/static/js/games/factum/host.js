@@ -9,6 +9,7 @@ import { errorText } from "../../errors.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../../i18n.js";
 import { rememberHosted } from "../../recent.js";
 import { AI_NAMES } from "../../tables.js";
+import { seatRow } from "../seats.js";
 
 export const MIN_SEATS = 4;
 export const MAX_SEATS = 12;
@@ -77,24 +78,6 @@ export function render(main) {
 
   renderSeats();
   main.append(h("h1", {}, t("fa.host.title")), h("p", { class: "lead" }, t("fa.host.lead")), form);
-}
-
-function seatRow(seat, i, { removable, remove }) {
-  const nameId = `seat-name-${i}`;
-  const kindId = `seat-kind-${i}`;
-  return h("div", { class: "seat-row" },
-    h("div", {},
-      h("label", { class: "visually-hidden", for: nameId }, t("host.playerName", { n: i + 1 })),
-      h("input", { type: "text", id: nameId, value: seat.name, maxlength: 40, autocomplete: "off", oninput: (e) => { seat.name = e.target.value; } })),
-    h("div", {},
-      h("label", { class: "visually-hidden", for: kindId }, t("host.kind", { n: i + 1 })),
-      h("select", { id: kindId, onchange: (e) => { seat.kind = e.target.value; } },
-        h("option", { value: "human", selected: seat.kind === "human" }, t("host.kindHuman")),
-        h("option", { value: "ai", selected: seat.kind === "ai" }, t("fa.host.kindAi")))),
-    h("button", {
-      type: "button", class: "small danger", disabled: !removable,
-      "aria-label": t("host.remove", { name: seat.name || i + 1 }), onclick: remove,
-    }, "✕"));
 }
 
 /** What is wrong with the seats for this deck, in plain words, or null. */

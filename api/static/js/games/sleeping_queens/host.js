@@ -1,0 +1,83 @@
+// Host a Sleeping Queens table (#/sleeping-queens/host): 2–5 seats, people or AI players (one
+// person at least: alone against the phone, or friends each on a phone or passing one), how the
+// AI players play (gentle, fair, sharp). Then on to the invitations (#/invite/<table>).
+
+import { ApiError, api } from "../../api.js";
+import { fill, h } from "../../dom.js";
+import { errorText } from "../../errors.js";
+import { t } from "../../i18n.js";
+import { rememberHosted } from "../../recent.js";
+import { AI_NAMES } from "../../tables.js";
+import { seatRow } from "../seats.js";
+
+export const MIN_SEATS = 2;
+export const MAX_SEATS = 5;
+const LEVELS = { gentle: "sqlevel.gentle", fair: "sqlevel.fair", sharp: "sqlevel.sharp" };
+
+export function render(main) {
+  const seats = [
+    { name: t("host.defaultName", { n: 1 }), kind: "human" },
+    { name: AI_NAMES[0], kind: "ai" },
+    { name: AI_NAMES[1], kind: "ai" },
+  ];
+  const seatList = h("div", { id: "seats" });
+  const error = h("div", { class: "error", role: "alert", id: "host-error" });
+
+  function renderSeats() {
+    fill(seatList, seats.map((seat, i) => seatRow(seat, i, {
+      removable: seats.length > MIN_SEATS,
+      remove: () => { seats.splice(i, 1); renderSeats(); },
+    })));
+  }
+
+  function addSeat(kind) {
+    if (seats.length >= MAX_SEATS) return void (error.textContent = t("sq.host.tooMany"));
+    const n = seats.filter((s) => s.kind === kind).length + 1;
+    seats.push({ name: kind === "ai" ? AI_NAMES[(n - 1) % AI_NAMES.length] : t("host.defaultName", { n }), kind });
+    renderSeats();
+    document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
+  }
+
+  const level = h("select", { id: "sq-level" },
+    Object.entries(LEVELS).map(([name, key]) => h("option", { value: name, selected: name === "fair" }, t(key))));
+  const form = h("form", { id: "sq-host-form", novalidate: true },
+    h("fieldset", {}, h("legend", {}, t("host.players")), seatList,
+      h("div", { class: "row" },
+        h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
+        h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("host.addAi")))),
+    h("div", { class: "field" }, h("label", { for: "sq-level" }, t("sq.level")), level),
+    error,
+    h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
+    if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
+    const button = form.querySelector("#create-table");
+    button.disabled = true;
+    button.textContent = t("host.creating");
+    try {
+      const created = await api.createTable({
+        game: "sleeping_queens",
+        ai_level: level.value,
+        language: document.documentElement.lang || "en",
+        players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
+      });
+      const table = {
+        id: created.id,
+        seats: created.players.map((p) => ({ seat: p.seat, name: p.name, kind: p.kind, token: p.token || null })),
+      };
+      rememberHosted(table);
+      location.hash = `#/invite/${encodeURIComponent(table.id)}`;
+    } catch (failure) {
+      error.textContent = errorText(failure);
+      button.disabled = false;
+      button.textContent = t("host.create");
+      if (!(failure instanceof ApiError)) console.error(failure);
+    }
+  });
+
+  renderSeats();
+  main.append(h("h1", {}, t("sq.host.title")), h("p", { class: "lead" }, t("sq.host.lead")), form);
+}

@@ -1,0 +1,129 @@
+"""Sleeping Queens on a phone: host a table against two AI players and play it to the end by
+tapping (cards, then a queen or a button), answering attacks, waking queens; the feed says what
+the AI players did; a refusal reads in plain words. Runs in English and Japanese."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.helpers import audit
+
+expect.set_options(timeout=20_000)
+
+MY_TURN = re.compile(r"Your turn|wants|Wake a queen|あなたの番|ねらって|眠らせよう|起こそう")
+
+
+def _host(page: Page) -> None:
+    page.click("#go-sq-host")
+    expect(page.locator("#seats .seat-row")).to_have_count(3)  # me and two AI players
+    page.select_option("#sq-level", "fair")
+    page.click("#create-table")
+    page.click("#open-my-seat")
+    expect(page.locator("#sq-hand")).to_be_visible()
+
+
+def _tap_first(page: Page, selector: str) -> bool:
+    targets = page.locator(selector)
+    if targets.count():
+        targets.first.click()
+        return True
+    return False
+
+
+def _select(page: Page, kind: str) -> bool:
+    """Tap the first card of `kind` in the hand (`number` for any number card)."""
+    return _tap_first(page, f"#sq-hand .sq-card.k-{kind}:not(.selected)")
+
+
+def _clear(page: Page) -> None:
+    selected = page.locator("#sq-hand .sq-card.selected")
+    while selected.count():
+        selected.first.click()
+
+
+def _one_move(page: Page) -> str:
+    """Make one move as a player would, by taps; returns what was done."""
+    if _tap_first(page, "#sq-block") or _tap_first(page, "#sq-allow"):
+        return "answer"
+    if _tap_first(page, "#sq-sleeping .sq-queen.target"):
+        return "wake"
+    for kind, then in (
+        ("king", "#sq-sleeping .sq-queen.target"),
+        ("knight", ".sq-player .sq-queen.target"),
+        ("potion", ".sq-player .sq-queen.target"),
+        ("jester", "#sq-jester"),
+        ("number", "#sq-discard"),
+    ):
+        if _select(page, kind):
+            if _tap_first(page, then):
+                return kind
+            _clear(page)
+    _select(page, "dragon") or _select(page, "wand") or _select(page, "knight") or _select(
+        page, "potion"
+    )
+    assert _tap_first(page, "#sq-discard"), "no move found on the page"
+    return "discard-any"
+
+
+def _over(page: Page) -> bool:
+    return bool(re.search(r"win|勝ち", page.locator("#sq-turn").text_content() or ""))
+
+
+def _play_to_the_end(page: Page) -> set[str]:
+    """Wait for my turn (the AI players move meanwhile), move, until someone wins."""
+    done: set[str] = set()
+    for _ in range(300):
+        expect(page.locator("#sq-turn")).to_have_text(re.compile(MY_TURN.pattern + "|win|勝ち"))
+        if _over(page):
+            return done
+        seq = page.locator("#sq-turn").get_attribute("data-seq")
+        done.add(_one_move(page))
+        page.wait_for_function(
+            "(seq) => document.querySelector('#sq-turn')?.dataset.seq !== seq", arg=seq
+        )
+    raise AssertionError("the game did not end in 300 of my moves")
+
+
+@pytest.mark.slow
+def test_a_whole_game_against_two_ai_players_on_a_phone(phone, screenshots):
+    page = phone("/")
+    _host(page)
+    expect(page.locator(".seats li")).to_have_count(3)
+    expect(page.locator("#sq-goal")).to_have_text("Goal: 5 queens or 50 points")
+    expect(page.locator("#sq-sleeping .sq-queen")).to_have_count(12)
+    audit(page)
+    page.screenshot(path=str(screenshots / "sleeping-queens.png"))
+
+    # a refusal in plain words: two numbers that are neither a pair nor a sum offer no button
+    numbers = page.locator("#sq-hand .sq-card.k-number")
+    if page.locator("#sq-turn").text_content() == "Your turn" and numbers.count() >= 2:
+        values = numbers.all_text_contents()
+        if values[0] != values[1]:
+            numbers.nth(0).click()
+            numbers.nth(1).click()
+            expect(page.locator("#sq-help")).to_contain_text("These cards don't go together")
+            _clear(page)
+
+    done = _play_to_the_end(page)
+    expect(page.locator("#sq-turn")).to_contain_text("win")
+    assert "king" in done or "wake" in done
+    feed = page.locator("#sq-feed li")
+    assert feed.count() >= 3
+    ai_names = [n for n in page.locator(".seats li .who").all_text_contents() if "(you)" not in n]
+    assert any(name in " ".join(feed.all_text_contents()) for name in ai_names)
+    page.screenshot(path=str(screenshots / "sleeping-queens-end.png"))
+    audit(page)
+
+
+@pytest.mark.slow
+def test_the_table_in_japanese(phone, screenshots):
+    page = phone("/", language="ja")
+    _host(page)
+    expect(page.locator("#sq-goal")).to_have_text("目標：クイーン5人か50点")
+    expect(page.locator("#sq-sleeping-head")).to_have_text("眠っているクイーン")
+    _one_move(page) if MY_TURN.search(page.locator("#sq-turn").text_content() or "") else None
+    expect(page.locator("#sq-feed li").first).to_be_visible()
+    assert re.search(r"[ぁ-んァ-ン一-龯]", page.locator("#sq-feed li").first.text_content() or "")
+    page.screenshot(path=str(screenshots / "sleeping-queens-ja.png"))
+    audit(page)
