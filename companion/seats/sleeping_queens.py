@@ -8,8 +8,12 @@
   points, whichever is nearer) that it brings at once (`move_score`): a queen woken counts
   for the seat, a queen stolen twice (the seat gains, her owner loses), a queen put to sleep
   for her owner; knights and potions are weighed by the chance that the target holds no
-  dragon or wand (counted from the unseen cards). Winning now outweighs all; a jester comes
-  before discarding one number, discarding more numbers before fewer; always blocks.
+  dragon or wand (counted from the unseen cards). A king aimed where no one knows who sleeps
+  is worth the average over the queens that may lie there (a rival of a queen the seat holds,
+  SQ-8, brings nothing). Winning now outweighs all; taking a queen from a seat on the brink
+  of winning (any queen woken would make it win) counts `THREAT` more; a jester counts its
+  chance of reaching a seat on the brink (SQ-6). A jester comes before discarding one
+  number, discarding more numbers before fewer; always blocks.
 - `SearchPlayer` (`sleeping_queens_search`): determinised Monte Carlo search over sampled
   hidden cards with greedy rollouts, keeping the greedy move unless another is clearly
   better. Bounded by a budget of rollouts and of milliseconds per move (deterministic under
@@ -88,18 +92,16 @@ def greedy_move(state: State, seat: int) -> Action:
 
 class Seen:
     """What the greedy scoring needs from the table, worked out once per decision from what
-    `seat` may see: everyone's progress, the mean of the queens asleep at unknown places, and
-    (when a knight or potion asks) the unseen cards, other hands and draw pile, by kind."""
+    `seat` may see: everyone's progress, who is on the brink of winning, and (when a knight,
+    potion or jester asks) the unseen cards, other hands and draw pile, by kind."""
 
     def __init__(self, state: State, seat: int) -> None:
-        deck = sleeping_queens_deck()
         self.state = state
         self.seat = seat
         self.progress = tuple(_progress(state, s) for s in range(state.players))
-        queens = unknown_queens(state)
-        points = sum(deck.queen_points[q] for q in queens)
-        self.unknown_mean = points / len(queens) if queens else 0.0
         self._unseen: tuple[int, dict[str, int]] | None = None
+        self._brink: dict[int, bool] = {}
+        self._unknown_wake: float | None = None
 
     @classmethod
     def of(cls, state: State, seat: int) -> "Seen":
@@ -115,6 +117,18 @@ class Seen:
                     kinds[deck.kind[card]] = kinds.get(deck.kind[card], 0) + 1
             self._unseen = (sum(kinds.values()), kinds)
         return self._unseen
+
+    def brink(self, seat: int) -> bool:
+        if seat not in self._brink:
+            self._brink[seat] = _brink(self.state, seat)
+        return self._brink[seat]
+
+    def unknown_wake(self) -> float:
+        """`_queen_value` on average over the queens asleep where no one knows."""
+        if self._unknown_wake is None:
+            queens = unknown_queens(self.state)
+            self._unknown_wake = sum(_queen_value(self, q) for q in queens) / len(queens)
+        return self._unknown_wake
 
     def leader(self) -> int:
         others = [s for s in range(self.state.players) if s != self.seat]
@@ -150,18 +164,46 @@ def move_score(seen: Seen, move: Action) -> float:
         points = deck.queen_points[move.queen]
         weight = 1.0 if owner == seen.leader() else 0.5
         loss = (_progress(state, owner, -1, -points) - seen.progress[owner]) * weight
+        if seen.brink(owner) and not _brink(state, owner, move.queen):
+            loss -= THREAT  # she takes the owner off the brink of winning
         if isinstance(move, Potion):
             return -loss * _unblocked(seen, owner, "wand")
         gain = _progress(state, seat, 1, points) - seen.progress[seat]
         wins = seen.progress[seat] + gain >= 1.0
         return (gain - loss + (WIN_BONUS if wins else 0.0)) * _unblocked(seen, owner, "dragon")
     if isinstance(move, Jester):
-        return JESTER_VALUE
+        return JESTER_VALUE + _jester_count(seen)
     assert isinstance(move, Discard)
     return _discard_value(move)
 
 
 JESTER_VALUE = 0.015
+THREAT = 0.3
+
+
+def _brink(state: State, seat: int, without: str | None = None) -> bool:
+    """Whether any queen woken would make `seat` win (SQ-9), once `without` is gone."""
+    deck = sleeping_queens_deck()
+    held = [q for q in state.awake[seat] if q != without]
+    asleep = [deck.queen_points[q] for q in state.sleeping if q is not None]
+    if not asleep:
+        return False
+    points = sum(deck.queen_points[q] for q in held) + min(asleep)
+    return len(held) + 1 >= state.goal.queens or points >= state.goal.points
+
+
+def _jester_count(seen: Seen) -> float:
+    """SQ-6: the chance that the jester's count reaches a seat on the brink of winning: the
+    seat's own win (`WIN_BONUS`), another seat's (`THREAT`)."""
+    state = seen.state
+    unseen, kinds = seen.unseen()
+    share = kinds.get("number", 0) / max(1, unseen) / 10
+    value = 0.0
+    for number in range(1, 11):
+        target = (seen.seat + number - 1) % state.players
+        if seen.brink(target):
+            value += share * (WIN_BONUS if target == seen.seat else -THREAT)
+    return value
 
 
 def _progress(state: State, seat: int, queens: int = 0, points: int = 0) -> float:
@@ -185,17 +227,23 @@ def _unblocked(seen: Seen, owner: int, blocker: str) -> float:
 
 
 def _wake_value(seen: Seen, position: int) -> float:
-    deck = sleeping_queens_deck()
-    state, seat = seen.state, seen.seat
-    if not state.known[position]:
-        points = round(seen.unknown_mean)
-    else:
+    """What waking the queen at `position` brings: her progress (a win beyond all), on
+    average over the queens no one has placed when nobody knows who lies there. A queen whose
+    rival the seat holds goes straight back to sleep (SQ-8) and brings nothing."""
+    state = seen.state
+    if state.known[position]:
         queen = state.sleeping[position]
         assert queen is not None
-        if deck.rivals.get(queen) in state.awake[seat]:
-            return -1.0  # she would go straight back to sleep (SQ-8)
-        points = deck.queen_points[queen]
-    after = _progress(state, seat, 1, points)
+        return _queen_value(seen, queen) if _queen_value(seen, queen) > 0 else -1.0
+    return seen.unknown_wake()
+
+
+def _queen_value(seen: Seen, queen: str) -> float:
+    deck = sleeping_queens_deck()
+    state, seat = seen.state, seen.seat
+    if deck.rivals.get(queen) in state.awake[seat]:
+        return 0.0
+    after = _progress(state, seat, 1, deck.queen_points[queen])
     value = after - seen.progress[seat] + 0.01  # a sure gain beats an equal denial
     return value + (WIN_BONUS if after >= 1.0 else 0.0)
 

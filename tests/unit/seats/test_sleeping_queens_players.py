@@ -9,11 +9,14 @@ import pytest
 from companion.games.sleeping_queens import (
     Block,
     Config,
+    King,
     Knight,
+    Potion,
     State,
     apply,
     legal_moves,
     new_game,
+    sleeping_queens_deck,
 )
 from companion.seats.sleeping_queens import GreedyPlayer, RandomPlayer, greedy_move, make_player
 from companion.seats.sleeping_queens_search import SearchPlayer, _candidates, determinise
@@ -93,6 +96,33 @@ def test_greedy_blocks_and_steals_the_best_queen() -> None:
         update={"hands": (state.hands[0][1:], ("dragon-1", *state.hands[1][1:]))}
     )
     assert isinstance(greedy_move(pending, 1), Block)
+
+
+def test_greedy_takes_a_queen_from_a_seat_on_the_brink_of_winning() -> None:
+    """Seat 1 holds four queens: any queen woken wins it the game, so the potion that takes
+    one away beats waking a queen of its own (which would not win seat 0 the game)."""
+    hand = ["potion-1", "king-1", "number-1-1", "number-5-1", "number-9-1"]
+    state = arrange(2, hands={0: hand}, awake={1: ["rose", "cake", "rainbow", "starfish"]})
+    move = greedy_move(state, 0)
+    assert isinstance(move, Potion)
+    calm = arrange(2, hands={0: hand}, awake={1: ["rose", "cake"]})
+    assert isinstance(greedy_move(calm, 0), King)
+
+
+def test_greedy_does_not_wake_a_known_rival() -> None:
+    """Seat 0 holds the Cat Queen; the Dog Queen lies at a known place: a king aimed there is
+    wasted (SQ-8), so the king goes to a place no one knows."""
+    asleep = [q for q in sleeping_queens_deck().queens if q not in ("cat",)]
+    state = arrange(
+        2,
+        hands={0: ["king-1", "number-1-1", "number-5-1", "number-9-1", "number-10-1"]},
+        awake={0: ["cat"]},
+        sleeping=[*asleep, None],
+    )
+    dog = asleep.index("dog")
+    state = state.model_copy(update={"known": tuple(p == dog for p in range(12))})
+    move = greedy_move(state, 0)
+    assert isinstance(move, King) and move.position != dog
 
 
 def test_search_time_is_bounded_by_its_millisecond_budget() -> None:
