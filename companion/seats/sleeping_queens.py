@@ -87,7 +87,21 @@ def greedy_move(state: State, seat: int) -> Action:
     if len(moves) == 1:
         return moves[0]
     seen = Seen.of(state, seat)
-    return max(moves, key=lambda move: move_score(seen, move))
+    return max(_distinct(state, moves), key=lambda move: move_score(seen, move))
+
+
+def _distinct(state: State, moves: tuple[Action, ...]) -> list[Action]:
+    """`moves` less the kings and wakes aimed at unknown places after the first of each (they
+    score the same, and the first listed wins a tie anyway)."""
+    kept: list[Action] = []
+    aimed: set[str] = set()
+    for move in moves:
+        if isinstance(move, King | Wake) and not state.known[move.position]:
+            if move.type in aimed:
+                continue
+            aimed.add(move.type)
+        kept.append(move)
+    return kept
 
 
 class Seen:
