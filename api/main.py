@@ -18,6 +18,7 @@ from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
 from api.games import build_games
 from api.games.factum import advice as factum_advice
+from api.games.sleeping_queens import recap as sleeping_queens_recap
 from api.limits import BodyLimit
 from api.ratelimit import RateLimiter
 from api.routes import decks, health, meta, tables, tools
@@ -162,6 +163,7 @@ def create_app(
     app.include_router(tools.router)
     app.include_router(meta.router)
     app.include_router(factum_advice.router)
+    app.include_router(sleeping_queens_recap.router)
     _serve_page(app)
     return app
 

@@ -49,6 +49,14 @@ class FactumStoryDraft(BaseModel):
     story: Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, max_length=800)]
 
 
+class RecapDraft(BaseModel):
+    """A bedtime retelling of a finished game (companion/story/recap.py)."""
+
+    paragraphs: list[
+        Annotated[str, StringConstraints(strip_whitespace=True, min_length=2, max_length=800)]
+    ] = Field(min_length=1, max_length=8)
+
+
 OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
     model.__name__: model
     for model in (
@@ -58,5 +66,6 @@ OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
         AdjudicationDraft,
         FactumDraft,
         FactumStoryDraft,
+        RecapDraft,
     )
 }

@@ -32,6 +32,7 @@ from companion.story.drafts import (
     ContinuationDraft,
     EndingDraft,
     FactumDraft,
+    RecapDraft,
 )
 from companion.story.factum import (
     DUPLICATE_SIMILARITY,
@@ -45,6 +46,7 @@ from companion.story.offline import (
     unchecked_coherence,
     unjudged,
 )
+from companion.story.recap import Recap
 from companion.story.requests import ContinuationRequest, EndingRequest
 from companion.story.results import (
     AdjudicationVerdict,
@@ -225,6 +227,31 @@ class LLMNarrator:
             dropped=tuple(dropped),
             fallback_reason=failure,
         )
+
+    def bedtime_recap(
+        self, *, told: Sequence[str], names: Sequence[str], language: Language
+    ) -> Recap:
+        """The model's retelling of `told`, kept only if it keeps every one of `names` (the
+        players) that `told` holds;
+        else (or when the model fails) the offline telling, saying why."""
+        account = "\n\n".join(told)
+        messages = render_prompt(
+            "bedtime_recap",
+            {"language_name": LANGUAGE_NAMES[language], "account": delimit("account", account)},
+        )
+        try:
+            draft = self.llm.generate("bedtime_recap", messages, RecapDraft, temperature=0.7).value
+        except LLMError as exc:
+            return self._offline_recap(told, language, _describe(exc))
+        retold = "\n".join(draft.paragraphs)
+        dropped = [name for name in names if name in account and name not in retold]
+        if dropped:
+            return self._offline_recap(told, language, f"the retelling left out {dropped[0]}")
+        return Recap(narrator=self.name, language=language, paragraphs=tuple(draft.paragraphs))
+
+    def _offline_recap(self, told: Sequence[str], language: Language, why: str) -> Recap:
+        recap = self.offline.bedtime_recap(told=told, names=(), language=language)
+        return Recap(recap.narrator, language, recap.paragraphs, fallback_reason=why)
 
     # Proposals
 

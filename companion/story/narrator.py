@@ -11,6 +11,7 @@ from companion.referee.port import RefereePort
 from companion.story.factum import TextEmbedder
 from companion.story.llm_narrator import LLMNarrator
 from companion.story.offline import OfflineNarrator
+from companion.story.recap import Recap
 from companion.story.results import (
     AdjudicationVerdict,
     CoherenceVerdict,
@@ -71,6 +72,14 @@ class Narrator(Protocol):
         seed: int | None = None,
     ) -> FactumPromptSet:
         """`count` Factum plot cards (FA-10), none too close to each other or to `avoid`."""
+        ...
+
+    def bedtime_recap(
+        self, *, told: Sequence[str], names: Sequence[str], language: Language
+    ) -> Recap:
+        """A finished game told back as a bedtime tale: `told` is the offline telling of what
+        happened (`companion.story.recap`), `names` the players' names a retelling must keep; a
+        model retells it, the offline narrator keeps it."""
         ...
 
 

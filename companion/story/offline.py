@@ -28,6 +28,7 @@ from companion.story.factum import (
     candidate_cards,
     pick_distinct,
 )
+from companion.story.recap import Recap
 from companion.story.requests import ContinuationRequest, EndingRequest
 from companion.story.results import (
     OFFLINE,
@@ -101,6 +102,11 @@ class OfflineNarrator:
     ) -> AdjudicationVerdict:
         check_text("text", text, limit=MAX_TEXT_CHARS)
         return unjudged(f"{NO_MODEL}: the players not involved decide (OU-13)")
+
+    def bedtime_recap(
+        self, *, told: Sequence[str], names: Sequence[str], language: Language
+    ) -> Recap:
+        return Recap(narrator=self.name, language=language, paragraphs=tuple(told))
 
     def factum_prompts(
         self,

@@ -143,3 +143,24 @@ def test_the_deck_names_every_card_in_three_languages(client: TestClient) -> Non
         assert set(named["names"]) == {"en", "ja", "es"}
     assert {q["id"]: q["rival"] for q in deck["queens"]}["cat"] == "dog"  # SQ-8
     assert [g["players"] for g in deck["goals"]][:4] == [2, 3, 4, 5]
+
+
+def test_the_recap_tells_a_finished_game_in_each_language(client: TestClient) -> None:
+    ana, ken = _table(client, ["human", "human"], seed=11)
+    url = f"/v1/tables/{ana.table_id}/sleeping_queens/recap"
+    early = client.get(url, headers=ana.headers)
+    assert early.status_code == 409 and early.json()["error"] == "not_finished"
+    rng = random.Random(3)
+    while not (view := ana.view())["finished"]:
+        actor = [ana, ken][view["acting"]]
+        actor.ok(**rng.choice(actor.view()["moves"]))
+    winner = view["seats"][view["state"]["winners"][0]]["name"]
+    for language, opening in (("en", "Once upon a time"), ("ja", "むかしむかし"), ("es", "Érase")):
+        recap = client.get(url, params={"language": language}, headers=ana.headers).json()
+        assert recap["narrator"] == "offline" and recap["language"] == language
+        assert recap["paragraphs"][0].startswith(opening) and winner in recap["paragraphs"][-1]
+    spectator = client.get(url)  # public: it tells only what the table saw
+    assert spectator.status_code == 200 and spectator.json()["language"] == "en"
+    ou = open_table(client, players=[{"name": "A"}, {"name": "B"}])
+    refused = client.get(f"/v1/tables/{ou[0].table_id}/sleeping_queens/recap")
+    assert refused.status_code == 422

@@ -7,14 +7,18 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import audit
+from tests.browser.helpers import audit, seed_new_tables
 
 expect.set_options(timeout=20_000)
 
 MY_TURN = re.compile(r"Your turn|wants|Wake a queen|あなたの番|ねらって|眠らせよう|起こそう")
 
 
+SEED = 7  # the deal; with the fair (greedy) AI players and these taps, the same game each run
+
+
 def _host(page: Page) -> None:
+    seed_new_tables(page, SEED)
     page.click("#go-sq-host")
     expect(page.locator("#seats .seat-row")).to_have_count(3)  # me and two AI players
     page.select_option("#sq-level", "fair")
@@ -112,6 +116,13 @@ def test_a_whole_game_against_two_ai_players_on_a_phone(phone, screenshots):
     assert feed.count() >= 3
     ai_names = [n for n in page.locator(".seats li .who").all_text_contents() if "(you)" not in n]
     assert any(name in " ".join(feed.all_text_contents()) for name in ai_names)
+    # the bedtime recap: the game told back, by the offline narrator (no model here)
+    page.click("#sq-recap-tell")
+    expect(page.locator("#sq-recap .tale").first).to_contain_text("Once upon a time")
+    banner = page.locator("#sq-turn").text_content() or ""
+    winner = "Player 1" if banner == "You win!" else banner.split(" wins")[0]
+    expect(page.locator("#sq-recap .tale").last).to_contain_text(f"And so {winner} won")
+    expect(page.locator("#sq-recap")).to_contain_text("Told by Offline narrator (no model)")
     page.screenshot(path=str(screenshots / "sleeping-queens-end.png"))
     audit(page)
 

@@ -73,6 +73,8 @@ export const api = {
   ending: (body) => request("POST", "/story/endings", { body }),
   coherence: (body) => request("POST", "/story/coherence", { body }),
   factumPrompts: (body) => request("POST", "/factum/prompts", { body }),
+  sleepingQueensRecap: (tableId, token, language) =>
+    request("GET", `/tables/${enc(tableId)}/sleeping_queens/recap?language=${enc(language)}`, { token }),
   factumAdvice: (tableId, token, body) =>
     request("POST", `/tables/${enc(tableId)}/factum/advice`, { token, body }),
 };

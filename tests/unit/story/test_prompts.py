@@ -10,7 +10,15 @@ from companion.llm import PromptError, delimit, render_prompt
 from companion.llm.templates import load_template, template_names
 from companion.story.drafts import OUTPUT_SCHEMAS
 
-TASKS = ["adjudication", "coherence", "continuation", "ending", "factum_cards", "factum_story"]
+TASKS = [
+    "adjudication",
+    "bedtime_recap",
+    "coherence",
+    "continuation",
+    "ending",
+    "factum_cards",
+    "factum_story",
+]
 
 
 def test_there_is_one_template_per_task() -> None:

@@ -7,7 +7,7 @@
 import { ApiError, NetworkError, api, newIdempotencyKey } from "../../api.js";
 import { announce, fill, h } from "../../dom.js";
 import { errorText, ruleRefusal } from "../../errors.js";
-import { languageChosen, setLanguage, t } from "../../i18n.js";
+import { language, languageChosen, setLanguage, t } from "../../i18n.js";
 import { LiveTable } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
@@ -84,7 +84,7 @@ export async function render(main, [tableId, token = null]) {
     if (!view) return;
     fill(ui.top, chips(view), h("p", { class: `turn-banner${mine() ? " mine" : ""}`, id: "sq-turn", tabindex: "-1", "data-seq": view.seq }, bannerText()), goal(view));
     fill(ui.hand, mine() || view.state.hand ? handPanel() : null);
-    fill(ui.board, sleepingPanel(), awakePanel());
+    fill(ui.board, view.finished ? recapPanel() : null, sleepingPanel(), awakePanel());
     fill(ui.feed, events.slice(-FEED_LINES).reverse().map((event) => h("li", {}, describe(event, view))));
   }
 
@@ -190,6 +190,34 @@ export async function render(main, [tableId, token = null]) {
             }, queenName(queen), h("small", {}, ` ${queenPoints(queen)}`)));
           }))
           : h("p", { class: "note" }, t("sq.noQueens")))));
+  }
+
+  // --- the bedtime recap, once the game is over ----------------------------------------------
+
+  let recap = null; // {language, narrator, paragraphs, fallback_reason} once asked
+  function recapPanel() {
+    const shown = recap && recap.language === language() ? recap : null;
+    return h("section", { class: "panel", id: "sq-recap", "aria-labelledby": "sq-recap-head" },
+      h("h2", { id: "sq-recap-head" }, t("sq.recap")),
+      shown
+        ? [
+          shown.paragraphs.map((text) => h("p", { class: "tale", lang: shown.language }, text)),
+          h("p", { class: "note" }, t("sq.recapBy", { name: shown.narrator === "offline" ? t("narrator.offlineShort") : shown.narrator }),
+            shown.fallback_reason ? ` ${t("sq.recapFallback", { reason: shown.fallback_reason })}` : ""),
+        ]
+        : h("button", { type: "button", class: "primary", id: "sq-recap-tell", onclick: tellRecap }, t("sq.recapTell")));
+  }
+
+  async function tellRecap(event) {
+    event.target.disabled = true;
+    try {
+      recap = await api.sleepingQueensRecap(tableId, token, language());
+      draw();
+      document.getElementById("sq-recap-head")?.scrollIntoView({ block: "start" });
+    } catch (failure) {
+      event.target.disabled = false;
+      fill(ui.refusal, refusal(failure));
+    }
   }
 
   // --- live ----------------------------------------------------------------------------------
