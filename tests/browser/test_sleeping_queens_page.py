@@ -138,3 +138,35 @@ def test_the_table_in_japanese(phone, screenshots):
     assert re.search(r"[ぁ-んァ-ン一-龯]", page.locator("#sq-feed li").first.text_content() or "")
     page.screenshot(path=str(screenshots / "sleeping-queens-ja.png"))
     audit(page)
+
+
+@pytest.mark.slow
+def test_two_people_pass_one_phone_and_never_see_each_others_cards(phone, screenshots):
+    page = phone("/")
+    seed_new_tables(page, SEED)
+    page.click("#go-sq-host")
+    page.fill("#seat-name-0", "Ana")
+    page.select_option("#seat-kind-1", "human")
+    page.fill("#seat-name-1", "Ben")
+    page.locator("#seats button.danger").nth(2).click()  # no AI player
+    page.check("#sq-one-phone")
+    page.click("#create-table")
+    expect(page.locator("#sq-turn")).to_have_text("Your turn")
+    expect(page.locator(".seats li .who").first).to_have_text("Ana (you)")
+    ana_cards = page.locator("#sq-hand .sq-card").all_text_contents()
+    _one_move(page)
+
+    # Ben's move: the cards are hidden until Ben takes the phone
+    expect(page.locator("#sq-pass-head")).to_have_text("Pass the phone to Ben")
+    assert page.locator("#sq-hand").count() == 0
+    audit(page)
+    page.screenshot(path=str(screenshots / "sleeping-queens-pass.png"))
+    page.click("#sq-ready")
+    expect(page.locator(".seats li .who").nth(1)).to_have_text("Ben (you)")
+    expect(page.locator("#sq-turn")).to_have_text(MY_TURN)
+    assert page.locator("#sq-hand .sq-card").count() == 5
+    _one_move(page)
+    expect(page.locator("#sq-pass-head")).to_have_text("Pass the phone to Ana")
+    page.click("#sq-ready")
+    expect(page.locator(".seats li .who").first).to_have_text("Ana (you)")
+    assert len(ana_cards) == 5

@@ -13,6 +13,7 @@ const ROUTES = [
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
   [/^#\/factum\/host$/, "factum-host", () => import("./games/factum/host.js")],
   [/^#\/sleeping-queens\/host$/, "sq-host", () => import("./games/sleeping_queens/host.js")],
+  [/^#\/sleeping-queens\/pass\/([\w-]+)$/, "sq-pass", () => import("./games/sleeping_queens/pass.js")],
   [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],
   [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./games/table.js")], // by the table's game
 ];

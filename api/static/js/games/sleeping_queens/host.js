@@ -1,6 +1,7 @@
 // Host a Sleeping Queens table (#/sleeping-queens/host): 2–5 seats, people or AI players (one
 // person at least: alone against the phone, or friends each on a phone or passing one), how the
-// AI players play (gentle, fair, sharp). Then on to the invitations (#/invite/<table>).
+// AI players play (gentle, fair, sharp). Then on to the invitations (#/invite/<table>), or, when
+// everyone plays on this phone, to the pass-the-phone table (pass.js).
 
 import { ApiError, api } from "../../api.js";
 import { fill, h } from "../../dom.js";
@@ -46,6 +47,7 @@ export function render(main) {
         h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
         h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("host.addAi")))),
     h("div", { class: "field" }, h("label", { for: "sq-level" }, t("sq.level")), level),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "sq-one-phone" }), t("sq.onePhone")),
     error,
     h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")));
 
@@ -69,7 +71,10 @@ export function render(main) {
         seats: created.players.map((p) => ({ seat: p.seat, name: p.name, kind: p.kind, token: p.token || null })),
       };
       rememberHosted(table);
-      location.hash = `#/invite/${encodeURIComponent(table.id)}`;
+      const onePhone = form.querySelector("#sq-one-phone").checked;
+      location.hash = onePhone
+        ? `#/sleeping-queens/pass/${encodeURIComponent(table.id)}`
+        : `#/invite/${encodeURIComponent(table.id)}`;
     } catch (failure) {
       error.textContent = errorText(failure);
       button.disabled = false;

@@ -16,7 +16,8 @@ import { describe } from "./feed.js";
 
 const FEED_LINES = 6;
 
-export async function render(main, [tableId, token = null]) {
+/** `onActing(seat, view)`, when given, hears of every view (the pass-the-phone screen uses it). */
+export async function render(main, [tableId, token = null], { onActing = null } = {}) {
   const ui = {
     top: h("div", { id: "sq-top" }),
     refusal: h("div", { class: "refusal", id: "sq-refusal", role: "alert" }),
@@ -42,6 +43,7 @@ export async function render(main, [tableId, token = null]) {
     if (view.finished && token) rememberSeat(tableId, token, { names: view.seats.map((s) => s.name), finished: true });
     draw();
     if (mine() && (!before || before.acting !== view.acting)) announce(bannerText(), { assertive: true });
+    onActing?.(view.acting, view);
   }
 
   const mine = () => view.you !== null && view.you !== undefined && view.moves.length > 0;
@@ -258,6 +260,8 @@ export async function render(main, [tableId, token = null]) {
   live.start(view.seq);
   return () => {
     live.stop();
+    setStatus("connection", null);
+    setStatus("thinking", null);
     window.removeEventListener("languagechange-app", relabel);
   };
 }
