@@ -68,7 +68,7 @@ def recap_facts(lasts: Sequence[Mapping[str, Any]]) -> list[RecapFact]:
             # told by the target's allow: the attacker (its `target`) is who acts
             facts.append(RecapFact(str(result), int(target), target=seat, queen=queen))
         elif result == "blocked":
-            card = (last.get("cards") or ("",))[0]
+            card = last.get("card") or (last.get("cards") or ("",))[0]  # keeper: "dragon"
             blocked = "knight_blocked" if card.startswith("dragon") else "potion_blocked"
             facts.append(RecapFact(blocked, seat, target=target, queen=queen))
     return facts

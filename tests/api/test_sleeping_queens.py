@@ -164,3 +164,35 @@ def test_the_recap_tells_a_finished_game_in_each_language(client: TestClient) ->
     ou = open_table(client, players=[{"name": "A"}, {"name": "B"}])
     refused = client.get(f"/v1/tables/{ou[0].table_id}/sleeping_queens/recap")
     assert refused.status_code == 422
+
+
+def test_a_live_table_with_the_printed_deck_is_kept_from_any_phone(client: TestClient) -> None:
+    ai = [{"name": "Ana"}, {"name": "Bot", "kind": "ai"}]
+    body = {"game": "sleeping_queens", "deck_mode": "physical", "players": ai}
+    assert client.post("/v1/tables", json=body).status_code == 422  # no AI with printed cards
+    ana, ken = open_table(
+        client,
+        game="sleeping_queens",
+        deck_mode="physical",
+        players=[{"name": "Ana"}, {"name": "Ken"}],
+    )
+    view = ana.view()
+    assert view["deck_mode"] == "physical" and view["acting"] == 0 and view["moves"] == []
+    assert "king" in view["keeper"]["kinds"] and len(view["state"]["unseen"]) == 12
+    # Ana woke the Cake Queen at place 3; Ken's phone may record it too (one tablet is fine)
+    woke = ken.ok(type="king", position=3, queen="cake")["events"][-1]["data"]
+    assert (woke["seat"], woke["recorded_by"], woke["last"]["result"]) == (0, 1, "woke")
+    view = ana.view()
+    assert view["seats"][0]["queens"] == ["cake"] and view["seats"][0]["points"] == 5
+    assert view["acting"] == 1
+    # Ken's knight for the Cake Queen: Ana answers with a dragon
+    ken.ok(type="knight", queen="cake")
+    assert ana.view()["keeper"]["kinds"] == ["block", "allow"]
+    blocked = ana.ok(type="block", card="dragon")["events"][-1]["data"]["last"]
+    assert blocked["result"] == "blocked" and ana.view()["seats"][0]["queens"] == ["cake"]
+    # numbers are checked (SQ-7), in plain words
+    refused = ana.refused(409, type="discard", numbers=[2, 4, 5])
+    assert refused["rule"] == "SQ-7" and "2 + 4 is 6, not 5" in refused["message"]
+    ana.ok(type="discard", numbers=[2, 3, 5])
+    # the companion's card ids mean nothing here: the queen found must be named
+    assert ken.refused(422, type="king", card="king-1", position=0)["error"] == "invalid_action"

@@ -1,6 +1,6 @@
 """Sleeping Queens at the shared table service: creation, planning each request against the
-engine, views, and the AI seats' next move (the table's level picks the player: gentle plays
-at random, fair greedily, sharp searches)."""
+engine (or, for the printed deck, the keeper), views, and the AI seats' next move (the table's
+level picks the player: gentle plays at random, fair greedily, sharp searches)."""
 
 import secrets
 import zlib
@@ -22,6 +22,8 @@ from api.games.sleeping_queens.views import project_event, request_body, sleepin
 from api.schemas import EventView
 from companion.games.sleeping_queens import Config, apply
 from companion.games.sleeping_queens.actions import ACTION_ADAPTER
+from companion.games.sleeping_queens.keeper import KeeperState, keeper_apply
+from companion.games.sleeping_queens.keeper_state import KEEPER_ACTION_ADAPTER
 from companion.seats.sleeping_queens import make_player
 from companion.store import NewEvent, StoredEvent
 
@@ -44,6 +46,12 @@ class SleepingQueensTables:
         kinds = tuple(p.kind for p in body.players)
         if "human" not in kinds:
             raise ApiError(422, "invalid_table", "At least one player must be a person.")
+        if body.deck_mode == "physical" and "ai" in kinds:
+            raise ApiError(
+                422,
+                "invalid_table",
+                "AI players play only with the companion's deck: they hold no printed cards.",
+            )
         try:
             engine = Config(
                 players=tuple(p.name.strip() for p in body.players),
@@ -52,13 +60,16 @@ class SleepingQueensTables:
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")
             raise ApiError(422, "invalid_table", f"{message}.") from None
-        config = SleepingQueensConfig(engine, kinds, body.language, body.ai_level, body.spectators)
+        config = SleepingQueensConfig(
+            engine, kinds, body.language, body.ai_level, body.spectators, body.deck_mode
+        )
         created = NewEvent(
             "table_created",
             {
                 "players": shared.roster(engine.players, kinds),
                 "language": body.language,
                 "ai_level": body.ai_level,
+                "deck_mode": body.deck_mode,
             },
         )
         return NewTable(config.to_json(), engine.players, kinds, [created])
@@ -81,14 +92,28 @@ class SleepingQueensTables:
     def plan(
         self, state: SleepingQueensTableState, seat: int, body: Any, by: By, *, now: float
     ) -> list[NewEvent]:
+        """A move of the seat's own (virtual deck), or, on a physical table, the recording of
+        what the player whose move it is just did, from any seated player's phone."""
         check_action_type(body.type, "Sleeping Queens", _ACTION_TYPES)
-        try:
-            action = ACTION_ADAPTER.validate_python({**body.model_dump(), "seat": seat})
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-            raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
-        after = apply(state.game, action)  # the engine's refusal (a GameError) is the response
+        data = body.model_dump(exclude_none=True)
+        game = state.game
+        if isinstance(game, KeeperState):
+            acting = game.acting_seat()
+            recorded = _parse(
+                KEEPER_ACTION_ADAPTER, {**data, "seat": 0 if acting is None else acting}
+            )
+            after_keeper = keeper_apply(game, recorded)  # a refusal (GameError) is the response
+            last = None if after_keeper.last is None else after_keeper.last.model_dump(mode="json")
+            payload = {
+                "seat": recorded.seat,
+                "by": by,
+                "recorded_by": seat,
+                "action": recorded.model_dump(mode="json"),
+                "last": last,
+            }
+            return [NewEvent("action", payload)]
+        action = _parse(ACTION_ADAPTER, {**data, "seat": seat})
+        after = apply(game, action)  # the engine's refusal (a GameError) is the response
         last = None if after.last is None else after.last.model_dump(mode="json")
         payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json"), "last": last}
         return [NewEvent("action", payload)]
@@ -119,7 +144,7 @@ class SleepingQueensTables:
         allow waits the same pace as a turn, so an AI's answer takes no longer when it holds
         a dragon or a wand than when it does not."""
         seat = state.game.acting_seat()
-        if seat is None or state.kinds[seat] != "ai":
+        if seat is None or state.kinds[seat] != "ai" or isinstance(state.game, KeeperState):
             return None
         seed = zlib.crc32(f"{state.table_id}/{seat}/{state.seq}".encode())
         player = make_player(
@@ -129,3 +154,13 @@ class SleepingQueensTables:
             budget_ms=SEARCH_BUDGET_MS,
         )
         return AIMove(seat, request_body(player.choose(state.game, seat)))
+
+
+def _parse(adapter: TypeAdapter[Any], data: dict[str, Any]) -> Any:
+    """An engine action from a request's data, or a 422 naming the field at fault."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+        raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None

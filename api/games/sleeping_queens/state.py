@@ -2,21 +2,31 @@
 
 Log events (type → payload)::
 
-    table_created  players [{seat, name, kind}], language, ai_level
-    action         seat, by ("human" | "ai"), action (engine JSON), last (what the table saw)
+    table_created  players [{seat, name, kind}], language, ai_level, deck_mode
+    action         seat, by ("human" | "ai"), action (engine JSON), last (what the table saw);
+                   physical: recorded_by (the seat whose phone recorded it)
 
 Every card played in Sleeping Queens is played face up, so an action event holds nothing
-secret; the cards drawn are not in the log (the engine deals them from the seeded deck).
+secret; the cards drawn are not in the log (the engine deals them from the seeded deck). A
+physical table's game is the keeper's (`companion.games.sleeping_queens.keeper`), which knows
+no hand at all.
 """
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from api.schemas import SeatKind
 from companion.cards import Language
 from companion.games.sleeping_queens import Config, State, apply, new_game
 from companion.games.sleeping_queens.actions import ACTION_ADAPTER
+from companion.games.sleeping_queens.keeper import (
+    KeeperConfig,
+    KeeperState,
+    keeper_apply,
+    new_keeper,
+)
+from companion.games.sleeping_queens.keeper_state import KEEPER_ACTION_ADAPTER
 from companion.seats.once_upon_a_time_pace import AILevel
 from companion.store import StoredEvent
 
@@ -31,6 +41,11 @@ class SleepingQueensConfig:
     language: Language
     ai_level: AILevel
     spectators: bool
+    deck_mode: Literal["virtual", "physical"] = "virtual"
+
+    @property
+    def physical(self) -> bool:
+        return self.deck_mode == "physical"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +55,7 @@ class SleepingQueensConfig:
             "language": self.language,
             "ai_level": self.ai_level,
             "spectators": self.spectators,
+            "deck_mode": self.deck_mode,
         }
 
     @classmethod
@@ -50,6 +66,7 @@ class SleepingQueensConfig:
             language=data["language"],
             ai_level=data.get("ai_level", "fair"),
             spectators=bool(data.get("spectators", True)),
+            deck_mode=data.get("deck_mode", "virtual"),
         )
 
 
@@ -58,12 +75,15 @@ class SleepingQueensTableState:
     table_id: str
     config: SleepingQueensConfig
     seq: int
-    game: State
+    game: State | KeeperState  # the keeper's on a physical table
 
     SNAPSHOT_FORMAT = "sleeping-queens-table-1"
 
     @classmethod
     def new(cls, table_id: str, config: SleepingQueensConfig) -> "SleepingQueensTableState":
+        if config.physical:
+            keeper = new_keeper(KeeperConfig(players=config.engine.players))
+            return cls(table_id, config, 0, keeper)
         return cls(table_id, config, 0, new_game(config.engine))
 
     @property
@@ -83,7 +103,11 @@ class SleepingQueensTableState:
             raise ValueError(f"event {event.seq} does not follow {self.seq}")
         game = self.game
         if event.type == "action":
-            game = apply(game, ACTION_ADAPTER.validate_python(event.payload["action"]))
+            recorded = event.payload["action"]
+            if isinstance(game, KeeperState):
+                game = keeper_apply(game, KEEPER_ACTION_ADAPTER.validate_python(recorded))
+            else:
+                game = apply(game, ACTION_ADAPTER.validate_python(recorded))
         return replace(self, game=game, seq=event.seq)
 
     def to_snapshot(self) -> dict[str, Any]:
@@ -93,4 +117,5 @@ class SleepingQueensTableState:
     def from_snapshot(
         cls, table_id: str, config: SleepingQueensConfig, seq: int, data: Mapping[str, Any]
     ) -> "SleepingQueensTableState":
-        return cls(table_id, config, seq, State.model_validate(data["game"]))
+        model = KeeperState if config.physical else State
+        return cls(table_id, config, seq, model.model_validate(data["game"]))

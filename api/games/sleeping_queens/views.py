@@ -9,6 +9,7 @@ from api.games.sleeping_queens.schemas import SleepingQueensSeat, SleepingQueens
 from api.games.sleeping_queens.state import SleepingQueensTableState
 from api.schemas import EventView
 from companion.games.sleeping_queens import Action, legal_moves, seat_view
+from companion.games.sleeping_queens.keeper import KeeperState, keeper_legal_kinds, keeper_view
 from companion.store import StoredEvent
 
 
@@ -25,12 +26,22 @@ def project_event(event: StoredEvent, viewer: int | None) -> EventView:
 
 def sleeping_queens_view(state: SleepingQueensTableState, viewer: int | None) -> SleepingQueensView:
     game = state.game
-    moves = [] if viewer is None else [request_body(m) for m in legal_moves(game, viewer)]
+    if isinstance(game, KeeperState):
+        acting = game.acting_seat()
+        choices = None if acting is None else keeper_legal_kinds(game, acting)
+        engine_view, moves = keeper_view(game), []
+        keeper = None if choices is None else choices.model_dump(mode="json")
+        hand_sizes = [0] * game.players
+    else:
+        engine_view = seat_view(game, viewer)
+        moves = [] if viewer is None else [request_body(m) for m in legal_moves(game, viewer)]
+        keeper, hand_sizes = None, [len(hand) for hand in game.hands]
     return SleepingQueensView(
         id=state.table_id,
         seq=state.seq,
         language=state.config.language,
         ai_level=state.config.ai_level,
+        deck_mode=state.config.deck_mode,
         you=viewer,
         acting=game.acting_seat(),
         seats=[
@@ -40,11 +51,12 @@ def sleeping_queens_view(state: SleepingQueensTableState, viewer: int | None) ->
                 kind=state.kinds[seat],
                 points=game.points(seat),
                 queens=list(game.awake[seat]),
-                hand_size=len(game.hands[seat]),
+                hand_size=hand_sizes[seat],
             )
-            for seat, name in enumerate(game.config.players)
+            for seat, name in enumerate(state.config.engine.players)
         ],
-        state=seat_view(game, viewer),
+        state=engine_view,
         moves=moves,
+        keeper=keeper,
         finished=game.over,
     )

@@ -35,12 +35,14 @@ def test_facts_name_who_acted_on_whom() -> None:
         {"type": "potion", "seat": 2, "queen": "cat", "target": 1, "result": "pending"},
         {"type": "block", "seat": 1, "cards": ["wand-1"], "target": 2, "result": "blocked"},
         {"type": "discard", "seat": 2, "cards": ["number-3-1"], "result": "discarded"},
+        {"type": "block", "seat": 0, "card": "dragon", "target": 1, "result": "blocked"},  # keeper
     ]
     assert recap_facts(lasts) == [
         RecapFact("woke", 0, queen="rose"),
         RecapFact("woke_more", 0, queen="cat"),
         RecapFact("stolen", 1, target=0, queen="cat"),  # the knight's player took her from Ana
         RecapFact("potion_blocked", 1, target=2),  # Ken's wand stopped Mia's potion
+        RecapFact("knight_blocked", 0, target=1),  # a live table's keeper names the card kind
     ]
 
 
