@@ -170,3 +170,49 @@ def test_two_people_pass_one_phone_and_never_see_each_others_cards(phone, screen
     page.click("#sq-ready")
     expect(page.locator(".seats li .who").first).to_have_text("Ana (you)")
     assert len(ana_cards) == 5
+
+
+@pytest.mark.slow
+def test_a_live_table_with_printed_cards_is_kept_in_two_taps(phone, screenshots):
+    page = phone("/")
+    page.click("#go-sq-host")
+    page.fill("#seat-name-0", "Ana")
+    page.select_option("#seat-kind-1", "human")
+    page.fill("#seat-name-1", "Ben")
+    page.locator("#seats button.danger").nth(2).click()
+    page.check("#sq-physical")
+    page.click("#create-table")
+    page.click("#open-my-seat")
+    expect(page.locator("#sqk-head")).to_have_text("What did Ana play?")
+    audit(page)
+
+    # Ana played a king and found the Cat Queen: two taps
+    page.click("#sqk [data-kind=king]")
+    page.click("#sqk [data-queen=cat]")
+    expect(page.locator(".sq-player[data-seat='0'] [data-queen=cat]")).to_be_visible()
+    expect(page.locator("#sq-feed li").first).to_contain_text("Ana woke the Cat Queen")
+
+    # Ben's knight goes for her; Ana has a dragon
+    expect(page.locator("#sqk-head")).to_have_text("What did Ben play?")
+    page.click("#sqk [data-kind=knight]")
+    page.click("#sqk [data-queen=cat]")
+    expect(page.locator("#sqk-head")).to_contain_text("Do you play a dragon?")
+    page.screenshot(path=str(screenshots / "sleeping-queens-keeper.png"))
+    page.click("#sqk-block")
+    expect(page.locator("#sq-feed li").first).to_contain_text("Ana blocked it with the Dragon")
+
+    # numbers that do not add up are refused in plain words; then a right sum is kept
+    expect(page.locator("#sqk-head")).to_have_text("What did Ana play?")
+    page.click("#sqk [data-kind=discard]")
+    for number in (2, 4, 5):
+        page.click(f"#sqk [data-number='{number}']")
+    expect(page.locator("#sqk-numbers")).to_have_text("2 · 4 · 5")
+    page.click("#sqk-thrown")
+    expect(page.locator("#sq-refusal")).to_contain_text("2 + 4 is 6, not 5")
+    expect(page.locator("#sqk-numbers")).to_have_text("2 · 4 · 5")  # kept, to put right
+    page.click("#sqk-clear")
+    for number in (2, 3, 5):
+        page.click(f"#sqk [data-number='{number}']")
+    page.click("#sqk-thrown")
+    expect(page.locator("#sq-feed li").first).to_contain_text("Ana threw away 2, 3, 5")
+    expect(page.locator("#sqk-head")).to_have_text("What did Ben play?")

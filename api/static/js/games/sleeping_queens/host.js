@@ -48,6 +48,9 @@ export function render(main) {
         h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("host.addAi")))),
     h("div", { class: "field" }, h("label", { for: "sq-level" }, t("sq.level")), level),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "sq-one-phone" }), t("sq.onePhone")),
+    h("fieldset", {}, h("legend", {}, t("host.deck")),
+      h("label", { class: "check" }, h("input", { type: "radio", name: "deck", value: "virtual", checked: true }), t("sqk.deckVirtual")),
+      h("label", { class: "check" }, h("input", { type: "radio", name: "deck", value: "physical", id: "sq-physical" }), t("sqk.deckPhysical"))),
     error,
     h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")));
 
@@ -56,6 +59,8 @@ export function render(main) {
     error.textContent = "";
     if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
     if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
+    const deckMode = new FormData(form).get("deck");
+    if (deckMode === "physical" && seats.some((s) => s.kind === "ai")) return void (error.textContent = t("host.physicalNoAi"));
     const button = form.querySelector("#create-table");
     button.disabled = true;
     button.textContent = t("host.creating");
@@ -63,6 +68,7 @@ export function render(main) {
       const created = await api.createTable({
         game: "sleeping_queens",
         ai_level: level.value,
+        deck_mode: deckMode,
         language: document.documentElement.lang || "en",
         players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
       });

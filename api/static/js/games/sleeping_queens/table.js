@@ -13,6 +13,7 @@ import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
 import { cardName, kindOf, loadQueensDeck, queenName, queenPoints, signature } from "./cards.js";
 import { describe } from "./feed.js";
+import { keeperPanel } from "./keeper.js";
 
 const FEED_LINES = 6;
 
@@ -30,6 +31,7 @@ export async function render(main, [tableId, token = null], { onActing = null } 
 
   let view = null;
   let selected = []; // the hand's cards tapped, in order
+  const step = { kind: null, numbers: [] }; // a live table's recording, between its two taps
   const events = [];
 
   function show(raw) {
@@ -50,8 +52,9 @@ export async function render(main, [tableId, token = null], { onActing = null } 
   const movesOf = (type) => view.moves.filter((move) => move.type === type);
 
   let sending = false;
+  /** Send one action; whether it was taken (a refusal is shown in plain words). */
   async function act(body) {
-    if (sending) return;
+    if (sending) return false;
     sending = true;
     ui.refusal.textContent = "";
     try {
@@ -59,8 +62,10 @@ export async function render(main, [tableId, token = null], { onActing = null } 
       selected = [];
       if (reply?.events) live.deliver(reply.events, { fromReply: true });
       if (reply?.view) show(reply.view);
+      return true;
     } catch (failure) {
       fill(ui.refusal, refusal(failure));
+      return false;
     } finally {
       sending = false;
     }
@@ -85,7 +90,8 @@ export async function render(main, [tableId, token = null], { onActing = null } 
   function draw() {
     if (!view) return;
     fill(ui.top, chips(view), h("p", { class: `turn-banner${mine() ? " mine" : ""}`, id: "sq-turn", tabindex: "-1", "data-seq": view.seq }, bannerText()), goal(view));
-    fill(ui.hand, mine() || view.state.hand ? handPanel() : null);
+    if (view.deck_mode === "physical") fill(ui.hand, keeperPanel(view, step, { act, redraw: draw }));
+    else fill(ui.hand, mine() || view.state.hand ? handPanel() : null);
     fill(ui.board, view.finished ? recapPanel() : null, sleepingPanel(), awakePanel());
     fill(ui.feed, events.slice(-FEED_LINES).reverse().map((event) => h("li", {}, describe(event, view))));
   }
