@@ -5,7 +5,8 @@ log-first path as people (`TableService.act`, by="ai"); and appends what the clo
 After every accepted action the routes `poke` the table: if an AI seat has something to do (the
 table's game says which, `TableGame.ai_step`), a task takes one step, waits `pace_s` times the
 move's `pace` before an AI speaks or claims (so people can react to what was said before), and
-loops until no AI seat has anything to do. Steps per run are bounded. A move that must wait
+loops until no AI seat has anything to do. Steps per run are bounded (a fresh run then goes
+on), and a poke that arrives while a run is finishing starts another. A move that must wait
 until its `not_before` (an AI vote waiting for the people's) ends the run; the table is looked at
 again then, or as soon as someone acts.
 """
@@ -79,6 +80,8 @@ class SeatRunner:
                     if not acted and table_id not in self._again:
                         break
                     steps += int(acted)
+                else:  # the bound reached with moves still to make: a fresh run goes on
+                    self._again.add(table_id)
                 await self._wake_at_deadline(table_id)
         except asyncio.CancelledError:
             raise
@@ -87,6 +90,11 @@ class SeatRunner:
         finally:
             self._scopes.pop(table_id, None)
             self._running.pop(table_id, None)
+            # A poke that came after the loop's last look (while the run was finishing) would
+            # otherwise be lost, and the table would wait for a person who is not coming.
+            if table_id in self._again and not self._closed:
+                self._again.discard(table_id)
+                self.poke(table_id)
 
     async def _wake_at_deadline(self, table_id: str) -> None:
         """When something will fall due (a vote's deadline), look again then."""
