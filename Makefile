@@ -47,9 +47,10 @@ bench: $(STAMP) ## referee latency, API throughput, tables under a tools flood, 
 	$(PY) -m evals.bench_dice
 	$(PY) -m evals.bench_sleeping_queens
 
-eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser
+eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser; ending guard
 	$(PY) -m evals.referee_eval
 	$(PY) -m evals.factum_eval
+	$(PY) -m evals.ending_guard_eval
 
 solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
 	$(PY) -m evals.solo_sim --games 200

@@ -105,7 +105,7 @@ class LLMNarrator:
         request = ContinuationRequest.check(
             self.deck, story, hand, card, ending, language, other_cards
         )
-        selection = request.selection(self.referee)
+        selection = request.selection(self.referee, self.offline.ending_guard)
         offer_until_done(
             selection,
             self._continuation_proposals(request, selection),

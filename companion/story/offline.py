@@ -22,6 +22,7 @@ from companion.story.context import (
     check_language,
     check_text,
 )
+from companion.story.ending_guard import ending_guard_for
 from companion.story.factum import (
     DUPLICATE_SIMILARITY,
     TextEmbedder,
@@ -65,6 +66,7 @@ class OfflineNarrator:
         self.deck = deck
         self.referee = referee
         self.embedder = embedder
+        self.ending_guard = ending_guard_for(embedder)
         self.max_proposals = max_proposals
 
     def continue_story(
@@ -80,7 +82,7 @@ class OfflineNarrator:
         request = ContinuationRequest.check(
             self.deck, story, hand, card, ending, language, other_cards
         )
-        selection = request.selection(self.referee)
+        selection = request.selection(self.referee, self.ending_guard)
         offer_until_done(selection, self.continuation_proposals(request))
         return selection.result(asked=self.name)
 

@@ -14,6 +14,7 @@ from companion.story.context import (
     ending_card,
     story_card,
 )
+from companion.story.ending_guard import EndingGuard
 from companion.story.errors import InvalidStoryRequest
 from companion.story.verify import ContinuationSelection, EndingSelection
 
@@ -61,9 +62,11 @@ class ContinuationRequest:
             other_cards=tuple(other_cards),
         )
 
-    def selection(self, referee: RefereePort) -> ContinuationSelection:
+    def selection(
+        self, referee: RefereePort, guard: EndingGuard | None = None
+    ) -> ContinuationSelection:
         return ContinuationSelection(
-            referee, self.card, self.ending, self.other_cards, self.story, self.language
+            referee, self.card, self.ending, self.other_cards, self.story, self.language, guard
         )
 
 

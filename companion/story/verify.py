@@ -15,6 +15,7 @@ from itertools import chain
 from companion.cards import Deck, EndingCard, Language, StoryCard, fold
 from companion.referee.port import MentionLike, RefereePort
 from companion.story.context import LANGUAGE_NAMES, in_language
+from companion.story.ending_guard import EndingGuard
 from companion.story.errors import ProposalDropped
 from companion.story.results import Continuation, Ending, Rejection, join_sentences
 
@@ -68,6 +69,7 @@ class ContinuationSelection(_Selection):
     other_cards: Sequence[str]
     story: Sequence[str]
     language: Language
+    guard: EndingGuard | None = None  # the ending in other words or another language
     rejected: list[Rejection] = field(default_factory=list)
     _accepted: _Candidate | None = None
     _exposing: list[tuple[_Candidate, Rejection]] = field(default_factory=list)
@@ -78,14 +80,11 @@ class ContinuationSelection(_Selection):
             self.reject(_wrong_language(proposal, text, self.language))
             return
         if quotes(text, self.ending.sentence(self.language)):
-            self.reject(
-                Rejection(
-                    narrator=proposal.narrator,
-                    reason="reveals-ending",
-                    detail="it quotes the storyteller's secret ending card",
-                    text=text,
-                )
-            )
+            self.reject(_reveals(proposal, text, "it quotes the storyteller's secret ending card"))
+            return
+        if self.guard is not None and self.guard.gives_away(proposal.sentences, self.ending):
+            detail = "it tells the storyteller's secret ending card in other words"
+            self.reject(_reveals(proposal, text, detail))
             return
         cards = [self.card.id, *self.other_cards]
         ruling = self.referee.rule(text, cards, story=self.story, language=self.language)
@@ -230,6 +229,10 @@ def quotes(text: str, sentence: str) -> bool:
 
 def _letters(text: str) -> str:
     return "".join(ch for ch in fold(text) if ch.isalnum())
+
+
+def _reveals(proposal: Proposal, text: str, detail: str) -> Rejection:
+    return Rejection(narrator=proposal.narrator, reason="reveals-ending", detail=detail, text=text)
 
 
 def _is(mention: MentionLike, card_id: str) -> bool:
