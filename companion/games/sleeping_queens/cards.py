@@ -10,6 +10,7 @@ Card ids: queens by name ("rose", "heart", …); the others "<kind>-<i>" ("king-
 bad file raises `ValueError` naming what is wrong.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -48,6 +49,21 @@ class Deck:
         if players not in self.goals:
             raise ValueError(f"no goal for {players} players (supported: {sorted(self.goals)})")
         return self.goals[players]
+
+
+def outcome(awake: Sequence[Sequence[str]], any_asleep: bool) -> tuple[bool, tuple[int, ...]]:
+    """SQ-9: whether the game is over and who won. A seat reaching the goal (by the number of
+    players) wins at once; with no queen asleep, the most points win (ties share)."""
+    deck = sleeping_queens_deck()
+    goal = deck.goal(len(awake))
+    points = [sum(deck.queen_points[q] for q in queens) for queens in awake]
+    for seat, queens in enumerate(awake):
+        if len(queens) >= goal.queens or points[seat] >= goal.points:
+            return True, (seat,)
+    if not any_asleep:
+        best = max(points)
+        return True, tuple(seat for seat, p in enumerate(points) if p == best)
+    return False, ()
 
 
 @cache

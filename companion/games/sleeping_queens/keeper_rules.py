@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from companion.games.base import InvalidAction, RuleViolation, check_seat
-from companion.games.sleeping_queens.cards import sleeping_queens_deck
+from companion.games.sleeping_queens.cards import outcome, sleeping_queens_deck
 from companion.games.sleeping_queens.keeper_state import (
     KeeperAction,
     KeeperAllow,
@@ -168,17 +168,7 @@ class _Board:
         )
 
     def _outcome(self) -> tuple[bool, tuple[int, ...]]:
-        """SQ-9: a seat reaching the goal wins at once; with no queen asleep, most points."""
-        deck = sleeping_queens_deck()
-        goal = deck.goal(len(self.awake))
-        points = [sum(deck.queen_points[q] for q in queens) for queens in self.awake]
-        for seat, queens in enumerate(self.awake):
-            if len(queens) >= goal.queens or points[seat] >= goal.points:
-                return True, (seat,)
-        if not any(self.sleeping):
-            best = max(points)
-            return True, tuple(seat for seat, p in enumerate(points) if p == best)
-        return False, ()
+        return outcome(self.awake, any_asleep=any(self.sleeping))
 
 
 def _woken(state: KeeperState, seat: int, position: int, queen: str, kind: str) -> KeeperState:

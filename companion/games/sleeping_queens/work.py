@@ -8,7 +8,7 @@ SQ-8), put one back to sleep, and finish: check the goals (SQ-9) and build the n
 from dataclasses import dataclass
 
 from companion.games.base import RuleViolation, shuffled
-from companion.games.sleeping_queens.cards import sleeping_queens_deck
+from companion.games.sleeping_queens.cards import outcome, sleeping_queens_deck
 from companion.games.sleeping_queens.state import Event, Pending, State
 
 
@@ -128,14 +128,4 @@ class Work:
         )
 
     def _outcome(self) -> tuple[bool, tuple[int, ...]]:
-        """SQ-9: a seat reaching the goal wins at once; with no queen asleep, most points."""
-        deck = sleeping_queens_deck()
-        goal = deck.goal(len(self.awake))
-        points = [sum(deck.queen_points[q] for q in queens) for queens in self.awake]
-        for seat, queens in enumerate(self.awake):
-            if len(queens) >= goal.queens or points[seat] >= goal.points:
-                return True, (seat,)
-        if all(queen is None for queen in self.sleeping):
-            best = max(points)
-            return True, tuple(seat for seat, p in enumerate(points) if p == best)
-        return False, ()
+        return outcome(self.awake, any_asleep=any(queen is not None for queen in self.sleeping))
