@@ -3,7 +3,38 @@
 // whenever the stream was down, so no event is missed and none is applied twice.
 // States: "connecting" → "live" ⇄ "lost".
 
+import { api } from "./api.js";
+import { announce } from "./dom.js";
+import { t } from "./i18n.js";
+import { setStatus } from "./status.js";
+
 const MAX_BACKOFF_MS = 8000;
+
+/**
+ * The live stream of table `tableId` as `token`'s seat (or a spectator) reads it: the view and
+ * each new event handed over, the connection shown in the status bar, and `onRecovered()` after
+ * the stream came back (the screen reloads its view then). Returns the LiveTable to `start`.
+ */
+export function tableStream(tableId, token, { onView, onEvent = () => {}, onRecovered }) {
+  return new LiveTable({
+    token,
+    onView,
+    onEvent,
+    streamUrl: (after) => api.streamUrl(tableId, after),
+    resync: async (after) => {
+      const reply = await api.events(tableId, token, after);
+      return reply.events || reply;
+    },
+    onState: (state, { recovered }) => {
+      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
+      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
+      if (recovered) {
+        announce(t("conn.resynced"));
+        onRecovered();
+      }
+    },
+  });
+}
 
 export class LiveTable {
   /**

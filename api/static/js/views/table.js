@@ -6,7 +6,7 @@ import { endingText, loadDeck } from "../deck.js";
 import { announce, fill, h } from "../dom.js";
 import { errorText, ruleRefusal } from "../errors.js";
 import { languageChosen, setLanguage, t } from "../i18n.js";
-import { LiveTable } from "../live.js";
+import { tableStream } from "../live.js";
 import { narratorStatus } from "../narrator.js";
 import { setStatus } from "../status.js";
 import { dock } from "../table/dock.js";
@@ -271,14 +271,8 @@ export async function render(main, [tableId, token = null]) {
     fill(ui.dock, ui.refusal, current.you === null ? [] : dock(current, { act, draft, redraw: draw }));
   }
 
-  const live = new LiveTable({
-    token,
+  const live = tableStream(tableId, token, {
     onView: (raw) => show(raw),
-    streamUrl: (after) => api.streamUrl(tableId, after),
-    resync: async (after) => {
-      const reply = await api.events(tableId, token, after);
-      return reply.events || reply;
-    },
     onEvent: (event) => {
       const line = view ? describeEvent(event, view) : null;
       if (line) feed.push(line);
@@ -292,14 +286,7 @@ export async function render(main, [tableId, token = null]) {
         announce(t("hint.announce", { card: hint.label, evidence: hint.evidence }), { assertive: true });
       }
     },
-    onState: (state, { recovered }) => {
-      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
-      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
-      if (recovered) {
-        announce(t("conn.resynced"));
-        scheduleRefresh();
-      }
-    },
+    onRecovered: () => scheduleRefresh(),
   });
 
   let refreshTimer = null;

@@ -7,7 +7,7 @@ import { ApiError, NetworkError, api, newIdempotencyKey } from "../../api.js";
 import { announce, fill, h } from "../../dom.js";
 import { errorText, ruleRefusal } from "../../errors.js";
 import { languageChosen, setLanguage, t } from "../../i18n.js";
-import { LiveTable } from "../../live.js";
+import { tableStream } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
 import { savedDraft } from "../../table/draft.js";
@@ -94,23 +94,9 @@ export async function render(main, [tableId, token = null]) {
     if (focused && !main.contains(document.activeElement)) document.getElementById(focused)?.focus();
   }
 
-  const live = new LiveTable({
-    token,
-    onView: (raw) => show(raw),
-    streamUrl: (after) => api.streamUrl(tableId, after),
-    resync: async (after) => {
-      const reply = await api.events(tableId, token, after);
-      return reply.events || reply;
-    },
-    onEvent: () => {}, // each event is followed by the stream's fresh view
-    onState: (state, { recovered }) => {
-      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
-      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
-      if (recovered) {
-        announce(t("conn.resynced"));
-        api.view(tableId, token).then(show, () => {});
-      }
-    },
+  const live = tableStream(tableId, token, {
+    onView: (raw) => show(raw), // each event is followed by the stream's fresh view
+    onRecovered: () => api.view(tableId, token).then(show, () => {}),
   });
 
   const relabel = () => {

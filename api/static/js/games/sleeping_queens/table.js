@@ -8,7 +8,7 @@ import { ApiError, NetworkError, api, newIdempotencyKey } from "../../api.js";
 import { announce, fill, h } from "../../dom.js";
 import { errorText, ruleRefusal } from "../../errors.js";
 import { language, languageChosen, setLanguage, t } from "../../i18n.js";
-import { LiveTable } from "../../live.js";
+import { tableStream } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
 import { cardName, kindOf, loadQueensDeck, queenName, queenPoints, signature } from "./cards.js";
@@ -230,22 +230,12 @@ export async function render(main, [tableId, token = null], { onActing = null } 
 
   // --- live ----------------------------------------------------------------------------------
 
-  const live = new LiveTable({
-    token,
+  const live = tableStream(tableId, token, {
     onView: (raw) => show(raw),
-    streamUrl: (after) => api.streamUrl(tableId, after),
-    resync: async (after) => {
-      const reply = await api.events(tableId, token, after);
-      return reply.events || reply;
-    },
     onEvent: (event) => {
       if (event.type === "action" && !events.some((e) => e.seq === event.seq)) events.push(event);
     },
-    onState: (state, { recovered }) => {
-      const text = { connecting: t("conn.connecting"), live: t("conn.live"), lost: t("conn.lost") }[state];
-      setStatus("connection", { kind: state === "live" ? "live" : state === "lost" ? "lost" : "", text });
-      if (recovered) api.view(tableId, token).then(show, () => {});
-    },
+    onRecovered: () => api.view(tableId, token).then(show, () => {}),
   });
 
   const relabel = () => draw();
