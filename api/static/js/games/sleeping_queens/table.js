@@ -84,6 +84,9 @@ export async function render(main, [tableId, token = null], { onActing = null } 
       return t(key, { name: names[pending.attacker], queen: queenName(pending.queen) });
     }
     if (mine()) return t("sq.yourTurn");
+    if (pending && view.deck_mode !== "physical") {
+      return t(pending.kind === "wake" ? "sq.waitingWake" : "sq.waitingAnswer", { name: names[view.acting] });
+    }
     return t("sq.waitingFor", { name: names[view.acting] });
   }
 
