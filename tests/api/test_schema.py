@@ -1,17 +1,21 @@
-"""Schemathesis against the OpenAPI schema: at least 100 generated requests per operation
-(valid and invalid), then stateful runs that follow the schema's links (create a table → view,
-act, read its log with the new seat's token). No 5xx, no response outside the schema.
+"""Schemathesis against the OpenAPI schema, on SQLite and on PostgreSQL (skipped where it is not
+running): at least 100 generated requests per operation (valid and invalid), then stateful runs
+that follow the schema's links (create a table → view, act, read its log with the new seat's
+token). No 5xx, no response outside the schema.
 
 The SSE stream never ends by design, so it is tested in test_stream.py instead. The schema is
 read from the app without starting it; the app starts once, on the first generated request."""
 
 import os
+import secrets
 import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import schemathesis
@@ -52,11 +56,43 @@ schema = schemathesis.openapi.from_dict(_APP.openapi(), config=_CONFIG).exclude(
 )
 
 
-@pytest.fixture(scope="module")
-def asgi() -> Iterator[ASGIClient]:
-    with ASGIClient(_APP) as client:  # type: ignore[arg-type]
-        yield client
-    shutil.rmtree(_DIR, ignore_errors=True)
+@pytest.fixture(
+    scope="module", params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def asgi(request: pytest.FixtureRequest) -> Iterator[ASGIClient]:
+    """The app on SQLite, then the same app on PostgreSQL (a schema of its own, dropped after)."""
+    if request.param == "sqlite":
+        with ASGIClient(_APP) as client:  # type: ignore[arg-type]
+            yield client
+        shutil.rmtree(_DIR, ignore_errors=True)
+        return
+    base = request.getfixturevalue("postgres_base")
+    with _postgres_schema(base) as url:
+        app = create_app(
+            make_settings(url), referee=Referee(once_upon_a_time_deck(), HashingEmbedder())
+        )
+        with ASGIClient(app) as client:  # type: ignore[arg-type]
+            yield client
+
+
+@contextmanager
+def _postgres_schema(base: str) -> Iterator[str]:
+    import sqlalchemy as sa
+
+    name = f"schema_{secrets.token_hex(6)}"
+    admin = sa.create_engine(base)
+    try:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"CREATE SCHEMA {name}"))
+    except sa.exc.OperationalError as error:
+        admin.dispose()
+        pytest.skip(f"PostgreSQL refused a connection: {error.orig}")
+    try:
+        yield f"{base}?options={quote(f'-csearch_path={name}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {name} CASCADE"))
+        admin.dispose()
 
 
 @schema.parametrize()
