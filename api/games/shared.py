@@ -1,10 +1,26 @@
-"""What the games' table packages share: the roster a table opens with, and an action as the
-other players may see it (the fields private to its actor hidden)."""
+"""What the games' table packages share: the roster a table opens with, an engine action read
+from a request (or a 422 naming the field), and an action as the other players may see it (the
+fields private to its actor hidden)."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+from pydantic import TypeAdapter, ValidationError
+
+from api.errors import ApiError
 from api.schemas import SeatKind
+
+T = TypeVar("T")
+
+
+def engine_action(adapter: TypeAdapter[T], data: Mapping[str, Any]) -> T:
+    """The engine's action from a request's data (the seat added), or a 422 naming the field."""
+    try:
+        return adapter.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
+        raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
 
 
 def roster(names: Sequence[str], kinds: Sequence[SeatKind]) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,23 +47,32 @@ def postgres_base() -> str:
     return POSTGRES_BASE
 
 
-@pytest.fixture
-def postgres_url(postgres_base: str) -> Iterator[str]:
-    """A fresh, empty schema per test, dropped afterwards (its tables and triggers with it)."""
+@contextmanager
+def fresh_postgres_schema(base: str) -> Iterator[str]:
+    """The URL of a fresh, empty schema, dropped afterwards (its tables and triggers with it)."""
     import sqlalchemy as sa
 
     schema = f"t_{secrets.token_hex(6)}"
-    admin = sa.create_engine(postgres_base)
+    admin = sa.create_engine(base)
     try:
         with admin.begin() as conn:
             conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
     except sa.exc.OperationalError as error:
         admin.dispose()
         pytest.skip(f"PostgreSQL refused a connection: {error.orig}")
-    yield f"{postgres_base}?options={quote(f'-csearch_path={schema}')}"
-    with admin.begin() as conn:
-        conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    try:
+        yield f"{base}?options={quote(f'-csearch_path={schema}')}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@pytest.fixture
+def postgres_url(postgres_base: str) -> Iterator[str]:
+    """A fresh, empty schema per test, dropped afterwards."""
+    with fresh_postgres_schema(postgres_base) as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

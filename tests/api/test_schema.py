@@ -7,15 +7,12 @@ The SSE stream never ends by design, so it is tested in test_stream.py instead. 
 read from the app without starting it; the app starts once, on the first generated request."""
 
 import os
-import secrets
 import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 import schemathesis
@@ -26,7 +23,7 @@ from api.main import create_app
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
 from embeddings import HashingEmbedder
-from tests.api.conftest import make_settings
+from tests.api.conftest import fresh_postgres_schema, make_settings
 
 # Created by the app's start-up (only if these tests run), removed after them.
 _DIR = Path(tempfile.gettempdir()) / f"companion-schema-{os.getpid()}"
@@ -67,32 +64,12 @@ def asgi(request: pytest.FixtureRequest) -> Iterator[ASGIClient]:
         shutil.rmtree(_DIR, ignore_errors=True)
         return
     base = request.getfixturevalue("postgres_base")
-    with _postgres_schema(base) as url:
+    with fresh_postgres_schema(base) as url:
         app = create_app(
             make_settings(url), referee=Referee(once_upon_a_time_deck(), HashingEmbedder())
         )
         with ASGIClient(app) as client:  # type: ignore[arg-type]
             yield client
-
-
-@contextmanager
-def _postgres_schema(base: str) -> Iterator[str]:
-    import sqlalchemy as sa
-
-    name = f"schema_{secrets.token_hex(6)}"
-    admin = sa.create_engine(base)
-    try:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f"CREATE SCHEMA {name}"))
-    except sa.exc.OperationalError as error:
-        admin.dispose()
-        pytest.skip(f"PostgreSQL refused a connection: {error.orig}")
-    try:
-        yield f"{base}?options={quote(f'-csearch_path={name}')}"
-    finally:
-        with admin.begin() as conn:
-            conn.execute(sa.text(f"DROP SCHEMA {name} CASCADE"))
-        admin.dispose()
 
 
 @schema.parametrize()

@@ -103,12 +103,7 @@ class FactumTables:
                 "AI players read the story: type or dictate it before you confirm.",
             )
         data = {**body.model_dump(exclude_none=True), "seat": seat}
-        try:
-            action = ACTION_ADAPTER.validate_python(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-            raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
+        action = shared.engine_action(ACTION_ADAPTER, data)
         apply(state.game, action)  # the engine's refusal (a GameError) becomes the response
         payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json")}
         return [NewEvent("action", payload)]

@@ -5,9 +5,8 @@ hands). Pure of storage: `Planner.plan(state, seat, body, by)` reads only the st
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import ValidationError
-
 from api.errors import ApiError
+from api.games import shared
 from api.games.once_upon_a_time.judge import Decision, Judge
 from api.games.once_upon_a_time.schemas import ActionBody, VoteBody
 from api.games.once_upon_a_time.state import TableState
@@ -111,12 +110,7 @@ class Planner:
 
     @staticmethod
     def engine_action(data: dict[str, Any]) -> Action:
-        try:
-            return ACTION_ADAPTER.validate_python(data)
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-            raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
+        return shared.engine_action(ACTION_ADAPTER, data)
 
     def _check_held(self, state: TableState, action: Action) -> None:
         """A card named from a hand must be in the seat's own hand (virtual deck). Checked here

@@ -99,7 +99,7 @@ class SleepingQueensTables:
         game = state.game
         if isinstance(game, KeeperState):
             acting = game.acting_seat()
-            recorded = _parse(
+            recorded = shared.engine_action(
                 KEEPER_ACTION_ADAPTER, {**data, "seat": 0 if acting is None else acting}
             )
             after_keeper = keeper_apply(game, recorded)  # a refusal (GameError) is the response
@@ -112,7 +112,7 @@ class SleepingQueensTables:
                 "last": last,
             }
             return [NewEvent("action", payload)]
-        action = _parse(ACTION_ADAPTER, {**data, "seat": seat})
+        action = shared.engine_action(ACTION_ADAPTER, {**data, "seat": seat})
         after = apply(game, action)  # the engine's refusal (a GameError) is the response
         last = None if after.last is None else after.last.model_dump(mode="json")
         payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json"), "last": last}
@@ -154,13 +154,3 @@ class SleepingQueensTables:
             budget_ms=SEARCH_BUDGET_MS,
         )
         return AIMove(seat, request_body(player.choose(state.game, seat)))
-
-
-def _parse(adapter: TypeAdapter[Any], data: dict[str, Any]) -> Any:
-    """An engine action from a request's data, or a 422 naming the field at fault."""
-    try:
-        return adapter.validate_python(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"][1:]) or "action"
-        raise ApiError(422, "invalid_action", f"{where}: {first['msg']}") from None
