@@ -385,3 +385,35 @@ def test_a_story_told_by_an_ai_player_is_labelled_canned(phone):
     host.select_option("#language", "es")
     expect(canned).to_have_text("Contada por un jugador IA: una historia inventada, no vivida.")
     expect(host.locator("#fa-scores-head")).to_have_text("Puntuación")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["fresh", "own"])
+def test_a_table_plays_with_a_fresh_set_or_its_own_cards(phone, source):
+    """The host picks the plot cards: a fresh set for the table (the prompts tool; with no
+    model here, a new draw of the built-in cards), or the table's own, typed one per line; the
+    hands are dealt from it."""
+    own = [f"The day number {n} went wrong" for n in range(1, 31)]
+    host = phone("/")
+    host.click("#go-factum-host")
+    for seat, name in enumerate(NAMES):
+        host.fill(f"#seat-name-{seat}", name)
+    host.check(f"input[name=cards][value={source}]")
+    if source == "own":
+        host.fill("#fa-own-cards", "\n".join([*own, own[0], "  "]))  # a repeat and a blank line
+    seed_new_tables(host, SEED)
+    asked: list[str] = []
+    host.on("request", lambda r: asked.append(r.url) if "/v1/factum/prompts" in r.url else None)
+    with host.expect_request("**/v1/tables") as created:
+        host.click("#create-table")
+    cards = json.loads(created.value.post_data or "{}")["cards"]
+    assert len(cards) == len(set(cards))
+    if source == "own":
+        assert cards == own and not asked
+    else:
+        assert len(cards) >= 60 and len(asked) >= 2  # 60 cards, 30 a request
+    expect(host.locator("#share")).to_be_visible()
+    host.click("#open-my-seat")
+    expect(host.locator("#fa-hand [data-card]")).to_have_count(5)
+    assert set(host.evaluate(_OWN_CARDS)) <= set(cards)
+    audit(host)

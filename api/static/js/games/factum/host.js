@@ -1,6 +1,7 @@
 // Host a Factum table (#/factum/host): 4–12 seats (people or AI players), the language of the
 // plot cards and stories, and the cards: the companion deals (online, AI seats allowed) or a
-// live table plays with printed cards (deck_mode "physical", people only). Then on to the
+// live table plays with printed cards (deck_mode "physical", people only); the plot cards are
+// the bundled bank, a set generated now (the prompts tool), or the table's own, typed in. Then on to the
 // invitations (#/invite/<table>, views/invite.js), as for any table.
 
 import { ApiError, api } from "../../api.js";
@@ -13,6 +14,11 @@ import { seatRow } from "../seats.js";
 
 export const MIN_SEATS = 4;
 export const MAX_SEATS = 12;
+// A freshly generated deck: this many cards at least, or this many a seat (hands, fill-ups and
+// refills for a whole game), asked for in batches of the prompts tool's largest count.
+const FRESH_MIN = 60;
+const FRESH_PER_SEAT = 10;
+const FRESH_BATCH = 30;
 
 export function render(main) {
   const seats = Array.from({ length: MIN_SEATS }, (_, i) => ({ name: t("host.defaultName", { n: i + 1 }), kind: "human" }));
@@ -47,6 +53,12 @@ export function render(main) {
     h("fieldset", {}, h("legend", {}, t("host.deck")),
       radio("deck", "virtual", t("fa.host.virtual"), true),
       radio("deck", "physical", t("fa.host.physical"), false)),
+    h("fieldset", {}, h("legend", {}, t("fa.host.cards")),
+      radio("cards", "bank", t("fa.host.cardsBank"), true),
+      radio("cards", "fresh", t("fa.host.cardsFresh"), false),
+      radio("cards", "own", t("fa.host.cardsOwn"), false),
+      h("label", { class: "visually-hidden", for: "fa-own-cards" }, t("fa.host.cardsOwn")),
+      h("textarea", { id: "fa-own-cards", name: "own", rows: 6, placeholder: t("fa.host.ownHint") })),
     h("div", { class: "field" },
       h("label", { for: "fa-target" }, t("fa.host.target")),
       h("input", { type: "number", id: "fa-target", name: "target", min: 1, max: 100, value: 15, inputmode: "numeric" })),
@@ -63,8 +75,15 @@ export function render(main) {
     button.disabled = true;
     button.textContent = t("host.creating");
     try {
+      const lang = data.get("language");
+      let cards = null;
+      if (data.get("cards") === "own") cards = ownCards(data.get("own"));
+      if (data.get("cards") === "fresh") {
+        button.textContent = t("fa.host.generating");
+        cards = await freshCards(lang, Math.max(FRESH_MIN, seats.length * FRESH_PER_SEAT));
+      }
       const table = await createFactumTable({
-        seats, language: data.get("language"), deckMode: data.get("deck"), target: Number(data.get("target")) || 15,
+        seats, language: lang, deckMode: data.get("deck"), target: Number(data.get("target")) || 15, cards,
       });
       rememberHosted(table);
       location.hash = `#/invite/${encodeURIComponent(table.id)}`;
@@ -89,13 +108,32 @@ function seatProblem(seats, deckMode) {
   return null;
 }
 
-/** POST /v1/tables for Factum; returns {id, seats: [{seat, name, kind, token}]} (as tables.js). */
-export async function createFactumTable({ seats, language: lang, deckMode, target }) {
+/** The table's own cards, typed one a line: trimmed, blank lines and repeats dropped. */
+function ownCards(text) {
+  return [...new Set(String(text || "").split("\n").map((line) => line.trim()).filter(Boolean))];
+}
+
+/** `count` new plot cards in `lang` (POST /v1/factum/prompts, each batch avoiding the last). */
+async function freshCards(lang, count) {
+  const cards = [];
+  while (cards.length < count) {
+    const set = await api.factumPrompts({ count: Math.min(FRESH_BATCH, count - cards.length), language: lang, avoid: cards.slice(-100) });
+    const fresh = set.cards.map((card) => card.text).filter((text) => !cards.includes(text));
+    if (!fresh.length) break; // nothing new came back: the table is created with what there is
+    cards.push(...fresh);
+  }
+  return cards;
+}
+
+/** POST /v1/tables for Factum; returns {id, seats: [{seat, name, kind, token}]} (as tables.js).
+ * `cards`: the table's own plot cards (typed or freshly generated), else the bundled bank. */
+export async function createFactumTable({ seats, language: lang, deckMode, target, cards = null }) {
   const created = await api.createTable({
     game: "factum",
     language: lang,
     deck_mode: deckMode,
     target_score: target,
+    ...(cards ? { cards } : {}),
     players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
   });
   return {
