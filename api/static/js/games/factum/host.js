@@ -1,16 +1,15 @@
 // Host a Factum table (#/factum/host): 4–12 seats (people or AI players), the language of the
 // plot cards and stories, and the cards: the companion deals (online, AI seats allowed) or a
 // live table plays with printed cards (deck_mode "physical", people only); the plot cards are
-// the bundled bank, a set generated now (the prompts tool), or the table's own, typed in. Then on to the
-// invitations (#/invite/<table>, views/invite.js), as for any table.
+// the bundled bank, a set generated now (the prompts tool), or the table's own, typed in. Then
+// on to the invitations (#/invite/<table>, views/invite.js), as for any table.
 
 import { ApiError, api } from "../../api.js";
-import { fill, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { errorText } from "../../errors.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../../i18n.js";
 import { rememberHosted } from "../../recent.js";
-import { AI_NAMES } from "../../tables.js";
-import { seatRow } from "../seats.js";
+import { seatEditor } from "../seats.js";
 
 export const MIN_SEATS = 4;
 export const MAX_SEATS = 12;
@@ -22,32 +21,16 @@ const FRESH_BATCH = 30;
 
 export function render(main) {
   const seats = Array.from({ length: MIN_SEATS }, (_, i) => ({ name: t("host.defaultName", { n: i + 1 }), kind: "human" }));
-  const seatList = h("div", { id: "seats" });
   const error = h("div", { class: "error", role: "alert", id: "host-error" });
-
-  function renderSeats() {
-    fill(seatList, seats.map((seat, i) => seatRow(seat, i, {
-      removable: seats.length > MIN_SEATS,
-      remove: () => { seats.splice(i, 1); renderSeats(); },
-    })));
-  }
-
-  function addSeat(kind) {
-    if (seats.length >= MAX_SEATS) return void (error.textContent = t("fa.host.tooMany"));
-    const n = seats.filter((s) => s.kind === kind).length + 1;
-    const ai = AI_NAMES[(n - 1) % AI_NAMES.length] + (n > AI_NAMES.length ? ` ${Math.ceil(n / AI_NAMES.length)}` : "");
-    seats.push({ name: kind === "ai" ? ai : t("host.defaultName", { n }), kind });
-    renderSeats();
-    document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
-  }
+  const editor = seatEditor(seats, { min: MIN_SEATS, max: MAX_SEATS, tooMany: t("fa.host.tooMany"), error });
 
   const radio = (name, value, label, checked) =>
     h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), label);
   const form = h("form", { id: "fa-host-form", novalidate: true },
-    h("fieldset", {}, h("legend", {}, t("host.players")), seatList,
+    h("fieldset", {}, h("legend", {}, t("host.players")), editor.list,
       h("div", { class: "row" },
-        h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
-        h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("fa.host.addAi")))),
+        h("button", { type: "button", id: "add-human", onclick: () => editor.add("human") }, t("host.addHuman")),
+        h("button", { type: "button", id: "add-ai", onclick: () => editor.add("ai") }, t("fa.host.addAi")))),
     h("fieldset", {}, h("legend", {}, t("fa.host.language")),
       LANGUAGES.map((lang) => radio("language", lang, LANGUAGE_NAMES[lang], lang === language()))),
     h("fieldset", {}, h("legend", {}, t("host.deck")),
@@ -95,7 +78,6 @@ export function render(main) {
     }
   });
 
-  renderSeats();
   main.append(h("h1", {}, t("fa.host.title")), h("p", { class: "lead" }, t("fa.host.lead")), form);
 }
 

@@ -4,12 +4,12 @@
 // everyone plays on this phone, to the pass-the-phone table (pass.js).
 
 import { ApiError, api } from "../../api.js";
-import { fill, h } from "../../dom.js";
+import { h } from "../../dom.js";
 import { errorText } from "../../errors.js";
 import { t } from "../../i18n.js";
 import { rememberHosted } from "../../recent.js";
 import { AI_NAMES } from "../../tables.js";
-import { seatRow } from "../seats.js";
+import { seatEditor } from "../seats.js";
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 5;
@@ -21,31 +21,16 @@ export function render(main) {
     { name: AI_NAMES[0], kind: "ai" },
     { name: AI_NAMES[1], kind: "ai" },
   ];
-  const seatList = h("div", { id: "seats" });
   const error = h("div", { class: "error", role: "alert", id: "host-error" });
-
-  function renderSeats() {
-    fill(seatList, seats.map((seat, i) => seatRow(seat, i, {
-      removable: seats.length > MIN_SEATS,
-      remove: () => { seats.splice(i, 1); renderSeats(); },
-    })));
-  }
-
-  function addSeat(kind) {
-    if (seats.length >= MAX_SEATS) return void (error.textContent = t("sq.host.tooMany"));
-    const n = seats.filter((s) => s.kind === kind).length + 1;
-    seats.push({ name: kind === "ai" ? AI_NAMES[(n - 1) % AI_NAMES.length] : t("host.defaultName", { n }), kind });
-    renderSeats();
-    document.getElementById(`seat-name-${seats.length - 1}`)?.focus();
-  }
+  const editor = seatEditor(seats, { min: MIN_SEATS, max: MAX_SEATS, tooMany: t("sq.host.tooMany"), error });
 
   const level = h("select", { id: "sq-level" },
     Object.entries(LEVELS).map(([name, key]) => h("option", { value: name, selected: name === "fair" }, t(key))));
   const form = h("form", { id: "sq-host-form", novalidate: true },
-    h("fieldset", {}, h("legend", {}, t("host.players")), seatList,
+    h("fieldset", {}, h("legend", {}, t("host.players")), editor.list,
       h("div", { class: "row" },
-        h("button", { type: "button", id: "add-human", onclick: () => addSeat("human") }, t("host.addHuman")),
-        h("button", { type: "button", id: "add-ai", onclick: () => addSeat("ai") }, t("host.addAi")))),
+        h("button", { type: "button", id: "add-human", onclick: () => editor.add("human") }, t("host.addHuman")),
+        h("button", { type: "button", id: "add-ai", onclick: () => editor.add("ai") }, t("host.addAi")))),
     h("div", { class: "field" }, h("label", { for: "sq-level" }, t("sq.level")), level),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "sq-one-phone" }), t("sq.onePhone")),
     h("fieldset", {}, h("legend", {}, t("host.deck")),
@@ -89,6 +74,5 @@ export function render(main) {
     }
   });
 
-  renderSeats();
   main.append(h("h1", {}, t("sq.host.title")), h("p", { class: "lead" }, t("sq.host.lead")), form);
 }
