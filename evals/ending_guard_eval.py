@@ -17,6 +17,7 @@ import yaml
 
 from companion.cards import once_upon_a_time_deck
 from companion.referee.factory import embedder_from_settings
+from companion.referee.tokens import detect_language
 from companion.settings import Settings
 from companion.story.ending_guard import EndingGuard
 from companion.story.verify import quotes
@@ -74,7 +75,9 @@ def main() -> None:
     for split, rows in scored.items():
         truth = [leak for _, leak, *_ in rows]
         guard_figures = _figures([s >= best for s, *_ in rows], truth)
-        quoted = [quotes(text, deck.ending(end).text[_lang(text)]) for _, _, end, text in rows]
+        quoted = [
+            quotes(text, deck.ending(end).text[detect_language(text)]) for _, _, end, text in rows
+        ]
         word = _figures(quoted, truth)
         print(
             f"| {split} | {len(rows)} | {guard_figures['precision']:.2f} | "
@@ -85,12 +88,6 @@ def main() -> None:
         stored[embedder.name] = {"threshold": round(best, 4), "chosen_on": "ending_leaks dev"}
         THRESHOLDS.write_text(yaml.safe_dump(stored, sort_keys=True), encoding="utf-8")
         print(f"stored in {THRESHOLDS}")
-
-
-def _lang(text: str) -> str:
-    if any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in text):
-        return "ja"
-    return "es" if any(ch in "áéíóúñ¿¡" for ch in text.lower()) else "en"
 
 
 if __name__ == "__main__":
