@@ -48,7 +48,7 @@ def build_services(
     """Everything one worker holds, built from settings (the only place that reads them)."""
     from companion.referee.factory import embedder_from_settings, referee_from_settings
     from companion.seats.factum import FactumReader
-    from companion.story.factory import narrator_from_settings
+    from companion.story.factory import llm_from_settings, narrator_from_settings
 
     store = open_store(settings.database_url)
     deck = once_upon_a_time_deck()
@@ -76,6 +76,7 @@ def build_services(
         narrator=narrator,
         vote_timeout_s=settings.vote_timeout_s,
         factum_reader=factum_reader or settings_reader,
+        factum_llm=llm_from_settings(settings),
         ai_pace_s=settings.ai_pace_s,
     )
     table_service = TableService(store, games)

@@ -26,6 +26,7 @@ from api.games.sleeping_queens.schemas import (
     SleepingQueensView,
 )
 from companion.cards import Deck
+from companion.llm import LLM
 from companion.referee.port import RefereePort
 from companion.seats.factum import FactumReader
 from companion.story.narrator import Narrator
@@ -57,9 +58,11 @@ def build_games(
     narrator: Narrator,
     vote_timeout_s: float,
     factum_reader: Callable[[], FactumReader],
+    factum_llm: LLM | None = None,
     ai_pace_s: float = 0.0,
 ) -> dict[str, TableGame[Any]]:
-    """Every hosted game, by the name its tables store."""
+    """Every hosted game, by the name its tables store. `factum_llm`: the model a Factum
+    table's AI storytellers may use when the table turns it on (None: the server has none)."""
     games: list[TableGame[Any]] = [
         OnceUponATimeTables(
             deck,
@@ -69,7 +72,7 @@ def build_games(
             vote_timeout_s=vote_timeout_s,
             ai_pace_s=ai_pace_s,
         ),
-        FactumTables(factum_reader),
+        FactumTables(factum_reader, factum_llm),
         SleepingQueensTables(),
     ]
     return {game.name: game for game in games}

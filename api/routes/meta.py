@@ -1,4 +1,5 @@
-"""What the page needs to know about this server: the address other phones reach it at."""
+"""What the page needs to know about this server: the address other phones reach it at, and
+whether it has a language model (a Factum host may then let AI storytellers use it)."""
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
@@ -16,9 +17,18 @@ class ServerInfo(BaseModel):
         ),
         examples=["http://192.168.1.20:8000"],
     )
+    language_model: bool = Field(
+        default=False,
+        description=(
+            "whether a language model is configured: a Factum table may then be created with "
+            "`use_model` (its AI storytellers invent their stories); else that is refused"
+        ),
+    )
 
 
 @router.get("/v1/server")
 async def server_info(services: ServicesDep) -> ServerInfo:
-    """The server's public base URL, for join links that work on other phones."""
-    return ServerInfo(public_url=services.settings.public_url)
+    """The server's public base URL, for join links that work on other phones, and whether
+    it has a language model."""
+    settings = services.settings
+    return ServerInfo(public_url=settings.public_url, language_model=settings.llm_configured)

@@ -5,30 +5,60 @@ secrets, the public turn) and answers with a request body, as a person's phone w
 
     volunteer        only when it is its turn in the rotation (`volunteers_next`), so AI seats
                      never jump ahead of the people at the table
-    tell             a canned story from the bank written for a card of its hand; else the
-                     bank story not yet told here that best fits one of its cards (labelled
-                     canned either way: an AI has no life to tell from)
+    tell             with a language model (only when the table turned it on: `llm`), a story
+                     the model invents for a card of its own hand, vetted (`vet_story`); else,
+                     or when the model fails or its story is set aside (`note` says so), a
+                     canned story from the bank written for a card of its hand; else the bank
+                     story not yet told here that best fits one of its cards (labelled canned
+                     or generated either way: an AI has no life to tell from)
     choose_guessers  the judge's call: the card's fit against the judge's own hand (FA-3)
     decoy            the hand's card closest to the story (FA-4)
     guess            the table's card that best fits the story (FA-5)
     best_story       whether the new story's emotional core comes through more clearly (FA-7)
 
+The model's prompt holds one card of the seat's own hand, as delimited data, and nothing else of
+the table: no story, no other seat's card.
+
 A story told aloud (no text) cannot be read: the seat then guesses, adds and judges blind
 (by lot), and votes to keep the reigning story.
 """
 
+import logging
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.cards import Language
+from companion.llm import LLM, LLMError
+from companion.referee.tokens import detect_language
 from companion.seats.factum import FactumReader, choose_decoy, judge, prefers_challenger
-from companion.seats.factum_storyteller import CannedStoryteller, story_bank
+from companion.seats.factum_storyteller import (
+    CannedStoryteller,
+    LLMStoryteller,
+    ToldStory,
+    bank_stories,
+)
+from companion.seats.factum_words import shared_words
+
+log = logging.getLogger(__name__)
+
+MODEL_FAILED = "The language model could not tell a story: a canned one from the bank instead."
+STORY_SET_ASIDE = (
+    "The language model's story was set aside ({reason}): a canned one from the bank instead."
+)
 
 
-def _bank_stories(language: Language) -> list[str]:
-    """Every canned story of the bank in `language`, in a fixed order."""
-    return sorted({told[language] for told in story_bank().values() if language in told})
+def vet_story(told: ToldStory, told_before: Sequence[str]) -> str | None:
+    """Why a model's story may not be told, or None when it may: it must be in the table's
+    language, new at this table, and must not use the card's own words (FA-10: the link goes
+    through the emotional core; the card's words would make it obvious)."""
+    if detect_language(told.text) != told.language:
+        return "not in the table's language"
+    if told.text in told_before:
+        return "already told at this table"
+    if shared_words(told.card, told.text):
+        return "it used the card's own words"
+    return None
 
 
 def volunteers_next(view: Mapping[str, Any], players: int) -> int:
@@ -45,11 +75,14 @@ class FactumSeat:
         storyteller: CannedStoryteller,
         language: Language,
         rng: random.Random,
+        llm: LLM | None = None,
     ) -> None:
         self.reader = reader
         self.storyteller = storyteller
         self.language = language
         self.rng = rng
+        self.llm = llm  # None unless the table turned the model on
+        self.note = ""  # set by `decide` when the model failed and the seat fell back
 
     def decide(self, view: Mapping[str, Any], seat: int) -> dict[str, Any] | None:
         """The body of this seat's next action, or None when it has nothing to do now."""
@@ -78,12 +111,16 @@ class FactumSeat:
         return None
 
     def _tell(self, hand: Sequence[str], told_before: Sequence[str]) -> dict[str, Any]:
+        if self.llm is not None and hand:
+            invented = self._invent(hand, told_before)
+            if invented is not None:
+                return {"type": "tell", "card": invented.card, "text": invented.text}
         told = self.storyteller.tell(hand, self.language, self.rng)
         if told is not None and told.text not in told_before:
             return {"type": "tell", "card": told.card, "text": told.text}
         # No bank story for a card held: tell the bank story (not told yet at this table) that
         # best fits one of the hand's cards, linked to that card. Still canned, still labelled.
-        stories = [t for t in _bank_stories(self.language) if t not in told_before]
+        stories = [t for t in bank_stories(self.language) if t not in told_before]
         if not stories:
             return {"type": "tell", "card": self.rng.choice(list(hand))}
         best = max(
@@ -91,6 +128,22 @@ class FactumSeat:
             key=lambda pair: pair[0],
         )[1]
         return {"type": "tell", "card": self.reader.rank(best, hand)[0], "text": best}
+
+    def _invent(self, hand: Sequence[str], told_before: Sequence[str]) -> ToldStory | None:
+        """The model's story for a card of the hand, or None (and `note` says why)."""
+        assert self.llm is not None
+        card = self.rng.choice(list(hand))
+        try:
+            told = LLMStoryteller(self.llm).tell(card, self.language)
+        except LLMError as error:
+            log.warning("Factum storyteller: the model failed (%s)", type(error).__name__)
+            self.note = MODEL_FAILED
+            return None
+        reason = vet_story(told, told_before)
+        if reason is not None:
+            self.note = STORY_SET_ASIDE.format(reason=reason)
+            return None
+        return told
 
     def _judge(self, story: str | None, turn: Mapping[str, Any], hand: Sequence[str]) -> str:
         card = turn["storyteller_card"]

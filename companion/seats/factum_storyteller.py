@@ -8,6 +8,7 @@ An AI has no life to tell from, so whatever it tells is labelled for the table
     told = canned.tell(hand, "ja", rng)       # a hand card that has a bank story, or None
     told = LLMStoryteller(llm).tell(card, "es")
     told = tell_story(hand, "en", rng, llm)   # the model when there is one, else the bank
+    story_origin(text, "en")                  # "canned" for a bank story, else "generated"
 
 Errors: `LLMStoryteller.tell` lets the port's `LLMError`s through (the seat decides what to do:
 fall back to the bank, or pass); `ValueError` for an empty card or an unknown language.
@@ -67,6 +68,24 @@ def story_bank() -> dict[str, dict[str, str]]:
             for language in LANGUAGES:
                 bank[fold(card[language])] = {k: str(v) for k, v in told.items()}
     return bank
+
+
+@cache
+def bank_stories(language: Language) -> tuple[str, ...]:
+    """Every canned story of the bank in `language`, in a fixed order."""
+    return tuple(sorted({told[language] for told in story_bank().values() if language in told}))
+
+
+def story_origin(text: str, language: Language) -> Origin:
+    """What an AI seat's story is, read from the story itself: a bank story in the table's
+    language is canned (whichever way the seat came to tell it); anything else an AI tells was
+    invented by the model."""
+    return "canned" if text in _bank_story_set(language) else "generated"
+
+
+@cache
+def _bank_story_set(language: Language) -> frozenset[str]:
+    return frozenset(bank_stories(language))
 
 
 class CannedStoryteller:

@@ -107,4 +107,4 @@ def test_server_route_serves_the_setting(
     with TestClient(app_factory(public_url=configured)) as client:
         reply = client.get("/v1/server")
     assert reply.status_code == 200
-    assert reply.json() == {"public_url": configured}
+    assert reply.json() == {"public_url": configured, "language_model": False}

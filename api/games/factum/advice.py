@@ -9,8 +9,6 @@
 already see, and appends nothing to the log: no other player can tell it was asked.
 """
 
-from collections import Counter
-from functools import cache
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -23,26 +21,11 @@ from api.errors import responses as _errors
 from api.games.factum.schemas import PlotCard
 from api.games.factum.state import FactumTableState
 from api.schemas import StrictBody
-from companion.cards import LANGUAGES, Language
 from companion.games.factum.actions import MAX_STORY_CHARS
-from companion.referee.tokens import (
-    LatinLanguage,
-    Token,
-    detect_language,
-    tokenize,
-    tokenize_phrase,
-)
-from companion.seats.factum import (
-    DEFAULT_JUDGE_THRESHOLD,
-    FactumReader,
-    judge,
-    reference_stories,
-)
-from companion.story.factum import factum_bank
+from companion.seats.factum import DEFAULT_JUDGE_THRESHOLD, FactumReader, judge
+from companion.seats.factum_words import shared_words
 
 router = APIRouter(prefix="/v1/tables", tags=["factum"])
-
-_JA_CONTENT = ("名詞-普通名詞", "名詞-固有名詞", "動詞", "形容詞")
 
 
 class StoryCheck(StrictBody):
@@ -115,7 +98,7 @@ def _advise(reader: FactumReader, state: FactumTableState, seat: int, body: Any)
             kind=body.kind,
             obviousness=round(chance, 3),
             too_obvious=chance >= DEFAULT_JUDGE_THRESHOLD,
-            shared_words=_shared_words(body.card, body.text),
+            shared_words=shared_words(body.card, body.text),
         )
     if isinstance(body, JudgeAdvice):
         if turn is None or game.phase != "judging" or turn.judge != seat or turn.card is None:
@@ -128,7 +111,7 @@ def _advise(reader: FactumReader, state: FactumTableState, seat: int, body: Any)
             obviousness=round(call.obviousness, 3),
             too_obvious=call.guessing_team == "judge",
             guessing_team=call.guessing_team,
-            shared_words=_shared_words(turn.card, turn.story),
+            shared_words=shared_words(turn.card, turn.story),
         )
     if turn is None or game.phase != "decoys" or seat not in game.awaiting():
         raise _not_now("FA-4", "an adder asks while choosing a decoy")
@@ -139,44 +122,3 @@ def _advise(reader: FactumReader, state: FactumTableState, seat: int, body: Any)
 
 def _not_now(rule: str, when: str) -> ApiError:
     return ApiError(409, "illegal_action", f"{rule}: not now — {when}.", rule=rule)
-
-
-def _shared_words(card: str, story: str) -> list[str]:
-    """The card's own content words that the story uses, in any form ("lose" in "I lost";
-    勝つ in 勝った), leaving out the frame words many cards share ("time", "when", とき): those
-    give nothing away. Words as the referee reads them (lemmas; Sudachi for Japanese)."""
-    language = detect_language(card)
-    told = {key for token in tokenize(story, _latin(language)) for key in token.keys}
-    return sorted(
-        {
-            token.text
-            for token in _content_tokens(card)
-            if token.keys & told and token.text not in _frame_words()
-        }
-    )
-
-
-def _latin(language: Language) -> LatinLanguage:
-    return "es" if language == "es" else "en"
-
-
-def _content_tokens(text: str) -> list[Token]:
-    language = detect_language(text)
-    return [
-        token
-        for token in tokenize_phrase(text, language)
-        if (token.pos.startswith(_JA_CONTENT) if token.lang == "ja" else len(token.text) >= 4)
-    ]
-
-
-@cache
-def _frame_words() -> frozenset[str]:
-    """Words found in at least 3 % of the texts of their language among the bundled bank's
-    cards and the canned stories: frame words ("when") and function words ("with")."""
-    frames: set[str] = set()
-    stories = reference_stories()
-    for language in LANGUAGES:
-        texts = [*factum_bank(language), *(s for s in stories if detect_language(s) == language)]
-        counts = Counter(t.text for text in texts for t in {*_content_tokens(text)})
-        frames |= {word for word, n in counts.items() if n >= 0.03 * len(texts)}
-    return frozenset(frames)

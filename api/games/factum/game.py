@@ -1,5 +1,13 @@
 """Factum at the shared table service: creation (the bundled bank or the table's own cards),
-planning each request against the engine, views, and the AI seats' next move."""
+planning each request against the engine, views, and the AI seats' next move.
+
+The language model (`llm`, None when the server has none) is used by a table's AI storytellers
+only when the table was created with `use_model` (issue 12: nothing goes to a model unless the
+table turned that on); a table asking for it on a server without one is refused (422
+`model_unavailable`) rather than quietly given canned stories. The model is sent the AI's own
+card, never a player's story: the AI readers (guesser, decoys, judge, voter) use the local
+embedding reader only.
+"""
 
 import random
 import secrets
@@ -18,6 +26,7 @@ from api.games.factum.views import factum_view, project_event
 from api.schemas import EventView
 from companion.games.factum import Config, apply, seat_view
 from companion.games.factum.actions import ACTION_ADAPTER
+from companion.llm import LLM
 from companion.seats.factum import FactumReader
 from companion.seats.factum_seat import FactumSeat
 from companion.seats.factum_storyteller import CannedStoryteller
@@ -35,8 +44,9 @@ class FactumTables:
     name = "factum"
     snapshot_format = FactumTableState.SNAPSHOT_FORMAT
 
-    def __init__(self, reader: Callable[[], FactumReader]) -> None:
+    def __init__(self, reader: Callable[[], FactumReader], llm: LLM | None = None) -> None:
         self.reader = cache(reader)
+        self.llm = llm
         self._storyteller = CannedStoryteller()
 
     # --- creating ---------------------------------------------------------------------------
@@ -48,6 +58,13 @@ class FactumTables:
                 422,
                 "invalid_table",
                 "AI seats play only with the virtual deck: they hold no printed cards.",
+            )
+        if body.use_model and self.llm is None:
+            raise ApiError(
+                422,
+                "model_unavailable",
+                "This server has no language model configured, so AI storytellers can only "
+                "tell canned stories from the bank: create the table without use_model.",
             )
         deck = tuple(body.cards) if body.cards is not None else factum_bank(body.language)
         try:
@@ -61,7 +78,7 @@ class FactumTables:
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")
             raise ApiError(422, "invalid_table", f"{message}.") from None
-        config = FactumConfig(engine, kinds, body.language, body.spectators)
+        config = FactumConfig(engine, kinds, body.language, body.spectators, body.use_model)
         created = NewEvent(
             "table_created",
             {
@@ -70,6 +87,7 @@ class FactumTables:
                 "deck_mode": body.deck_mode,
                 "deck": "table" if body.cards is not None else "bank",
                 "target_score": body.target_score,
+                "use_model": body.use_model,
             },
         )
         return NewTable(config.to_json(), engine.players, kinds, [created])
@@ -139,8 +157,10 @@ class FactumTables:
             if state.kinds[seat] != "ai":
                 continue
             rng = random.Random(f"{state.table_id}/{seat}/{state.seq}")
-            player = FactumSeat(self.reader(), self._storyteller, state.config.language, rng)
+            llm = self.llm if state.config.use_model else None
+            player = FactumSeat(self.reader(), self._storyteller, state.config.language, rng, llm)
             body = player.decide(seat_view(game, seat), seat)
             if body is not None:
-                return AIMove(seat, body, paced=body["type"] in ("volunteer", "tell"))
+                paced = body["type"] in ("volunteer", "tell")
+                return AIMove(seat, body, note=player.note, paced=paced)
         return None

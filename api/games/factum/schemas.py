@@ -41,6 +41,14 @@ class FactumCreate(StrictBody):
     spectators: bool = Field(
         default=True, description="whether the table id alone shows the public state"
     )
+    use_model: bool = Field(
+        default=False,
+        description="AI storytellers invent their stories with the server's language model "
+        "(only the AI's own card is sent to it, never a player's story); off: they tell canned "
+        "stories from the bank and nothing of the table goes to a model. Refused (422 "
+        "model_unavailable) when the server has no model: GET /v1/server says "
+        "(`language_model`)",
+    )
 
 
 # --- actions ---------------------------------------------------------------------------------
@@ -143,9 +151,12 @@ class FactumView(BaseModel):
     seats: list[FactumSeatPublic]
     state: dict[str, Any]
     moves: list[FactumMove]
-    story_origin: dict[str, str] = Field(
+    story_origin: dict[str, Literal["canned", "generated"]] = Field(
         default_factory=dict,
-        description="turn number → what an AI storyteller's story is: canned or generated, "
-        "never lived",
+        description="turn number → what an AI storyteller's story is: canned (from the bank, "
+        "written in advance) or generated (invented by the language model), never lived",
+    )
+    use_model: bool = Field(
+        default=False, description="whether the table let AI storytellers use a language model"
     )
     finished: bool

@@ -2,7 +2,8 @@
 
 Log events (type → payload)::
 
-    table_created  players [{seat, name, kind}], language, deck_mode, deck ("bank" | "table")
+    table_created  players [{seat, name, kind}], language, deck_mode, deck ("bank" | "table"),
+                   target_score, use_model (AI storytellers may use the language model)
     action         seat, by ("human" | "ai"), action (engine JSON)
     step_failed    step, seat?, message            an AI seat could not act; the game waits
 
@@ -29,6 +30,7 @@ class FactumConfig:
     kinds: tuple[SeatKind, ...]
     language: Language
     spectators: bool
+    use_model: bool = False  # AI storytellers invent with the server's model (the table chose)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -37,6 +39,7 @@ class FactumConfig:
             "kinds": list(self.kinds),
             "language": self.language,
             "spectators": self.spectators,
+            "use_model": self.use_model,
         }
 
     @classmethod
@@ -46,6 +49,7 @@ class FactumConfig:
             kinds=tuple(data["kinds"]),
             language=data["language"],
             spectators=bool(data.get("spectators", True)),
+            use_model=bool(data.get("use_model", False)),
         )
 
 

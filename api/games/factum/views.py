@@ -1,7 +1,11 @@
 """What each reader may see of a Factum table: the one privacy gate between the log (which keeps
 everything) and the wire. The state's view is the engine's own per-seat view; log events show a
 card or a vote to the seat that chose it and to nobody else (the engine's view reveals the turn
-once the guess is counted; best-story votes are never shown, only their tally)."""
+once the guess is counted; best-story votes are never shown, only their tally).
+
+An AI storyteller's story is labelled for everyone (`story_origin`): canned when it is a bank
+story, generated when the table's language model invented it (`story_origin` of
+`companion.seats.factum_storyteller`, read from the story itself)."""
 
 from typing import Any
 
@@ -10,6 +14,7 @@ from api.games.factum.schemas import FactumMove, FactumSeatPublic, FactumView
 from api.games.factum.state import FactumTableState
 from api.schemas import EventView
 from companion.games.factum import legal_moves, seat_view
+from companion.seats.factum_storyteller import story_origin
 from companion.store import StoredEvent
 
 # Action fields only the acting seat may see, per action type.
@@ -20,7 +25,6 @@ _SECRET_FIELDS = {
     "best_story": ("prefer",),
     "declare_fill": ("cards",),
 }
-CANNED = "canned"
 
 
 def public_action(action: dict[str, Any], viewer: int | None) -> dict[str, Any]:
@@ -51,7 +55,7 @@ def factum_view(state: FactumTableState, viewer: int | None) -> FactumView:
             for m in legal_moves(game, viewer)
         ]
     told_by_ai = {
-        str(turn.number): CANNED
+        str(turn.number): story_origin(turn.story, state.config.language)
         for turn in (*game.history, *([game.turn] if game.turn is not None else []))
         if state.kinds[turn.storyteller] == "ai" and turn.story
     }
@@ -68,5 +72,6 @@ def factum_view(state: FactumTableState, viewer: int | None) -> FactumView:
         state=seat_view(game, viewer),
         moves=moves,
         story_origin=told_by_ai,
+        use_model=state.config.use_model,
         finished=game.is_terminal,
     )
