@@ -57,6 +57,14 @@ class RecapDraft(BaseModel):
     ] = Field(min_length=1, max_length=8)
 
 
+class ChapterTaleDraft(BaseModel):
+    """A retelling of one chapter of Dice Upon a Time (companion/story/chapter_tale.py)."""
+
+    paragraph: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=10, max_length=2_400)
+    ]
+
+
 OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
     model.__name__: model
     for model in (
@@ -67,5 +75,6 @@ OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
         FactumDraft,
         FactumStoryDraft,
         RecapDraft,
+        ChapterTaleDraft,
     )
 }

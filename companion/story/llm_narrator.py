@@ -16,6 +16,12 @@ from collections.abc import Iterator, Sequence
 from companion.cards import Deck, Language, StoryCard
 from companion.llm import LLM, LLMError, delimit, render_prompt
 from companion.referee.port import RefereePort
+from companion.story.chapter_facts import ChapterFacts
+from companion.story.chapter_tale import (
+    ChapterTale,
+    chapter_account,
+    retelling_problem,
+)
 from companion.story.context import (
     LANGUAGE_NAMES,
     MAX_TEXT_CHARS,
@@ -28,6 +34,7 @@ from companion.story.context import (
 )
 from companion.story.drafts import (
     AdjudicationDraft,
+    ChapterTaleDraft,
     CoherenceDraft,
     ContinuationDraft,
     EndingDraft,
@@ -252,6 +259,34 @@ class LLMNarrator:
     def _offline_recap(self, told: Sequence[str], language: Language, why: str) -> Recap:
         recap = self.offline.bedtime_recap(told=told, names=(), language=language)
         return Recap(recap.narrator, language, recap.paragraphs, fallback_reason=why)
+
+    def chapter_tale(
+        self, *, facts: ChapterFacts, names: Sequence[str], language: Language
+    ) -> ChapterTale:
+        """The model's retelling of the chapter's facts, kept only if `retelling_problem` finds
+        nothing wrong with it; else (or when the model fails) the offline tale, saying why."""
+        language = check_language(language)
+        account = chapter_account(facts, names, language)
+        messages = render_prompt(
+            "chapter_tale",
+            {"language_name": LANGUAGE_NAMES[language], "account": delimit("account", account)},
+        )
+        try:
+            draft = self.llm.generate(
+                "chapter_tale", messages, ChapterTaleDraft, temperature=0.7
+            ).value
+        except LLMError as exc:
+            return self._offline_tale(facts, names, language, _describe(exc))
+        problem = retelling_problem(draft.paragraph, account, facts, names, language)
+        if problem is not None:
+            return self._offline_tale(facts, names, language, problem)
+        return ChapterTale(facts.chapter, self.name, language, draft.paragraph)
+
+    def _offline_tale(
+        self, facts: ChapterFacts, names: Sequence[str], language: Language, why: str
+    ) -> ChapterTale:
+        tale = self.offline.chapter_tale(facts=facts, names=names, language=language)
+        return ChapterTale(tale.chapter, tale.narrator, language, tale.text, fallback_reason=why)
 
     # Proposals
 

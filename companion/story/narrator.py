@@ -8,6 +8,8 @@ from typing import Protocol
 from companion.cards import Deck, Language
 from companion.llm import OpenAILLM
 from companion.referee.port import RefereePort
+from companion.story.chapter_facts import ChapterFacts
+from companion.story.chapter_tale import ChapterTale
 from companion.story.factum import TextEmbedder
 from companion.story.llm_narrator import LLMNarrator
 from companion.story.offline import OfflineNarrator
@@ -80,6 +82,15 @@ class Narrator(Protocol):
         """A finished game told back as a bedtime tale: `told` is the offline telling of what
         happened (`companion.story.recap`), `names` the players' names a retelling must keep; a
         model retells it, the offline narrator keeps it."""
+        ...
+
+    def chapter_tale(
+        self, *, facts: ChapterFacts, names: Sequence[str], language: Language
+    ) -> ChapterTale:
+        """One chapter of Dice Upon a Time told as a short tale: `facts` what each traveller did
+        (`companion.story.chapter_facts`), `names` the travellers' names by seat. The offline
+        narrator tells it from its phrases; a model retells it, kept only when the retelling
+        names every traveller who acted and no quest, card or place the facts do not hold."""
         ...
 
 

@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from companion.cards import Deck, Language
 from companion.referee.port import RefereePort
 from companion.story import grammar, planner
+from companion.story.chapter_facts import ChapterFacts
+from companion.story.chapter_tale import ChapterTale, tell_chapter
 from companion.story.context import (
     MAX_TEXT_CHARS,
     check_factum_request,
@@ -109,6 +111,12 @@ class OfflineNarrator:
         self, *, told: Sequence[str], names: Sequence[str], language: Language
     ) -> Recap:
         return Recap(narrator=self.name, language=language, paragraphs=tuple(told))
+
+    def chapter_tale(
+        self, *, facts: ChapterFacts, names: Sequence[str], language: Language
+    ) -> ChapterTale:
+        text = tell_chapter(facts, names, check_language(language))
+        return ChapterTale(chapter=facts.chapter, narrator=self.name, language=language, text=text)
 
     def factum_prompts(
         self,

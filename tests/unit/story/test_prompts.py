@@ -13,6 +13,7 @@ from companion.story.drafts import OUTPUT_SCHEMAS
 TASKS = [
     "adjudication",
     "bedtime_recap",
+    "chapter_tale",
     "coherence",
     "continuation",
     "ending",
