@@ -24,9 +24,9 @@ Queens bedtime recap (`companion.story.recap`):
 3. The narrator's `chapter_tale(facts=, names=, language=)`: the offline narrator returns the
    offline tale; the LLM narrator gives the model `chapter_account` (the facts as a delimited
    list, prompt `prompts/chapter_tale.yaml`) and keeps its retelling only if
-   `retelling_problem` finds nothing wrong (every traveller who acted is named; no quest, story
-   card, magic item, event or place of the game appears that the facts do not hold), else the
-   offline tale with the reason.
+   `retelling_problem` finds nothing wrong (it is in the asked language; every traveller who
+   acted is named; no quest, story card, magic item, event or place of the game appears that
+   the facts do not hold), else the offline tale with the reason.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from companion.cards import Language
 from companion.games.dice_upon_a_time import Board, Config, catalogue
 from companion.games.dice_upon_a_time.actions import Action
 from companion.story.chapter_facts import ChapterFacts, Deed, TravellerChapter, chapter_facts
+from companion.story.context import LANGUAGE_NAMES, in_language
 from companion.story.results import OFFLINE
 
 if TYPE_CHECKING:
@@ -357,8 +358,14 @@ def game_names(board: Board, language: Language) -> set[str]:
 def retelling_problem(
     retold: str, account: str, facts: ChapterFacts, names: Sequence[str], language: Language
 ) -> str | None:
-    """Why a model's retelling may not be told (None: it may): it leaves out a traveller who
-    acted, or it names a quest, card, item, event or place the account does not hold."""
+    """Why a model's retelling may not be told (None: it may): it is not in `language` (by its
+    script, the travellers' names left aside), it leaves out a traveller who acted, or it names a
+    quest, card, item, event or place the account does not hold."""
+    unnamed = retold
+    for name in sorted(names, key=len, reverse=True):
+        unnamed = unnamed.replace(name, " ")
+    if not in_language(unnamed, language):
+        return f"the retelling is not in {LANGUAGE_NAMES[language]}"
     for traveller in facts.travellers:
         name = names[traveller.seat]
         if traveller.acted and name not in retold:

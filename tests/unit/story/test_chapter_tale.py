@@ -258,3 +258,17 @@ def test_the_check_wants_every_traveller_who_acted() -> None:
     assert retelling_problem(everyone, account, facts, TRAVELLERS, "en") is None
     missing = retelling_problem("Ana and Ken travelled on.", account, facts, TRAVELLERS, "en")
     assert missing == "the retelling left out Mia"
+
+
+def test_the_check_wants_the_asked_language_whatever_the_names() -> None:
+    game = played(3, players=("花子", "Ken", "Mia"))
+    facts = chapter_facts(game.config, game.actions, 1)
+    names = game.config.players
+    english = "花子, Ken and Mia set out along the road."
+    account = chapter_account(facts, names, "ja")
+    assert retelling_problem(english, account, facts, names, "en") is None
+    assert retelling_problem(english, account, facts, names, "ja") == (
+        "the retelling is not in Japanese"
+    )
+    japanese = "花子とKenとMiaは旅に出ました。"
+    assert retelling_problem(japanese, account, facts, names, "ja") is None
