@@ -94,10 +94,11 @@ def _serve(
     *,
     host: str = "127.0.0.1",
     public_url: Callable[[int], str | None] = lambda port: None,
+    **overrides: Any,
 ) -> Iterator[int]:
     """The real API and page in a thread (uvicorn bound to `host` on a free port, SQLite in a
     temp dir, the real embedding model, the offline narrator, AI seats paced fast); yields the
-    port once it answers, stops it afterwards."""
+    port once it answers, stops it afterwards. `overrides`: other settings (e.g. a model)."""
     import uvicorn
 
     from api.main import create_app
@@ -116,7 +117,7 @@ def _serve(
         rate_limit_burst=1000,
         cache_dir=cache_dir,  # card vectors cached across test runs
         public_url=public_url(port),
-    )
+    ).model_copy(update=overrides)
     app = create_app(settings, embedder=embedder)
     server = uvicorn.Server(
         uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="on")

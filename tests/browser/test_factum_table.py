@@ -379,11 +379,16 @@ def test_a_story_told_by_an_ai_player_is_labelled_canned(phone):
     expect(host.locator("#fa-result[data-turn='1']")).to_be_visible(timeout=60_000)
     canned = host.locator("#fa-story-panel [data-canned]")
     expect(canned).to_be_visible(timeout=60_000)
-    expect(canned).to_have_text("Told by an AI player: an invented story, not a lived one.")
+    expect(canned).to_have_text(
+        "Told by an AI player: a canned story from its bank, written in advance — not a lived one."
+    )
+    expect(host.locator("#fa-model-note")).to_have_count(0)  # the model was not turned on
     audit(host)
     # the interface changes language in place, the table staying as it is
     host.select_option("#language", "es")
-    expect(canned).to_have_text("Contada por un jugador IA: una historia inventada, no vivida.")
+    expect(canned).to_have_text(
+        "Contada por un jugador IA: una historia de repertorio, escrita de antemano; no vivida."
+    )
     expect(host.locator("#fa-scores-head")).to_have_text("Puntuación")
 
 

@@ -4,7 +4,7 @@
 
 import { h } from "../../dom.js";
 import { listOf, t } from "../../i18n.js";
-import { awaiting, canned, myTurn, namesOf, roleOf, seated } from "./model.js";
+import { awaiting, myTurn, namesOf, roleOf, seated, storyOrigin } from "./model.js";
 
 /** The seat chips: name, score, and marks for the storyteller, the judge and the title. */
 export function seatChips(view) {
@@ -73,11 +73,20 @@ export function titlePanel(view) {
     title.story ? storyQuote(view, title.story, title.turn) : h("p", { class: "note" }, t("fa.toldAloud")));
 }
 
-/** A told story, in the table's language, labelled as canned when an AI seat told it. */
+/** A told story, in the table's language, labelled when an AI seat told it: canned (from its
+ * bank) or invented by the language model. */
 export function storyQuote(view, text, number) {
-  return h("div", {},
-    canned(view, number) ? h("p", { class: "tag-canned", "data-canned": number }, t("fa.canned")) : null,
-    h("blockquote", { class: "fa-story", lang: view.language }, text));
+  const origin = storyOrigin(view, number);
+  const label = origin === "generated"
+    ? h("p", { class: "tag-canned", "data-origin": origin }, t("fa.generated"))
+    : h("p", { class: "tag-canned", "data-origin": origin, "data-canned": number }, t("fa.canned"));
+  return h("div", {}, origin ? label : null, h("blockquote", { class: "fa-story", lang: view.language }, text));
+}
+
+/** Said to everyone at a table that let its AI storytellers use the language model. */
+export function modelNote(view) {
+  if (!view.use_model) return null;
+  return h("p", { class: "note", id: "fa-model-note" }, t("fa.modelOn"));
 }
 
 /** The scores, highest first, with the target (FA-9). */

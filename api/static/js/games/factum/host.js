@@ -1,7 +1,10 @@
 // Host a Factum table (#/factum/host): 4–12 seats (people or AI players), the language of the
 // plot cards and stories, and the cards: the companion deals (online, AI seats allowed) or a
 // live table plays with printed cards (deck_mode "physical", people only); the plot cards are
-// the bundled bank, a set generated now (the prompts tool), or the table's own, typed in. Then
+// the bundled bank, a set generated now (the prompts tool), or the table's own, typed in. When
+// the server has a language model (GET /v1/server: language_model), a switch lets the AI
+// storytellers invent their stories with it (use_model; off by default, and hidden on a server
+// without one, which would refuse it: nothing goes to a model unless the host turns it on). Then
 // on to the invitations (#/invite/<table>, views/invite.js), as for any table.
 
 import { ApiError, api } from "../../api.js";
@@ -24,6 +27,13 @@ export function render(main) {
   const error = h("div", { class: "error", role: "alert", id: "host-error" });
   const editor = seatEditor(seats, { min: MIN_SEATS, max: MAX_SEATS, tooMany: t("fa.host.tooMany"), error });
 
+  // shown once the server says it has a language model
+  const modelChoice = h("fieldset", { id: "fa-model-choice", hidden: true },
+    h("legend", {}, t("fa.host.model")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "fa-use-model", name: "use_model" }), t("fa.host.useModel")),
+    h("p", { class: "note" }, t("fa.host.modelHint")));
+  api.server().then((info) => { modelChoice.hidden = !info?.language_model; }, () => {});
+
   const radio = (name, value, label, checked) =>
     h("label", { class: "check" }, h("input", { type: "radio", name, value, checked }), label);
   const form = h("form", { id: "fa-host-form", novalidate: true },
@@ -42,6 +52,7 @@ export function render(main) {
       radio("cards", "own", t("fa.host.cardsOwn"), false),
       h("label", { class: "visually-hidden", for: "fa-own-cards" }, t("fa.host.cardsOwn")),
       h("textarea", { id: "fa-own-cards", name: "own", rows: 6, placeholder: t("fa.host.ownHint") })),
+    modelChoice,
     h("div", { class: "field" },
       h("label", { for: "fa-target" }, t("fa.host.target")),
       h("input", { type: "number", id: "fa-target", name: "target", min: 1, max: 100, value: 15, inputmode: "numeric" })),
@@ -67,6 +78,7 @@ export function render(main) {
       }
       const table = await createFactumTable({
         seats, language: lang, deckMode: data.get("deck"), target: Number(data.get("target")) || 15, cards,
+        useModel: !modelChoice.hidden && data.get("use_model") === "on",
       });
       rememberHosted(table);
       location.hash = `#/invite/${encodeURIComponent(table.id)}`;
@@ -108,14 +120,16 @@ async function freshCards(lang, count) {
 }
 
 /** POST /v1/tables for Factum; returns {id, seats: [{seat, name, kind, token}]} (as tables.js).
- * `cards`: the table's own plot cards (typed or freshly generated), else the bundled bank. */
-export async function createFactumTable({ seats, language: lang, deckMode, target, cards = null }) {
+ * `cards`: the table's own plot cards (typed or freshly generated), else the bundled bank;
+ * `useModel`: AI storytellers invent their stories with the server's language model. */
+export async function createFactumTable({ seats, language: lang, deckMode, target, cards = null, useModel = false }) {
   const created = await api.createTable({
     game: "factum",
     language: lang,
     deck_mode: deckMode,
     target_score: target,
     ...(cards ? { cards } : {}),
+    ...(useModel ? { use_model: true } : {}),
     players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
   });
   return {

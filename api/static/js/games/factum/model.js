@@ -37,5 +37,7 @@ export function roleOf(view) {
   return "waiting";
 }
 
-/** Whether the story of turn `number` was told by an AI seat (canned, not lived). */
-export const canned = (view, number) => Boolean(view.story_origin?.[String(number)]);
+/** What the story of turn `number` is when an AI seat told it: "canned" (from its bank, written
+ * in advance) or "generated" (invented by the language model the table turned on); null when a
+ * person told it. Never lived either way. */
+export const storyOrigin = (view, number) => view.story_origin?.[String(number)] || null;

@@ -11,7 +11,7 @@ import { tableStream } from "../../live.js";
 import { rememberSeat } from "../../recent.js";
 import { setStatus } from "../../status.js";
 import { savedDraft } from "../../table/draft.js";
-import { banner, endPanel, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
+import { banner, endPanel, modelNote, progress, scoresPanel, seatChips, storyQuote, titlePanel } from "./board.js";
 import { bestStoryPanel, decoyPanel, fillPanel, guessPanel, judgePanel, myChoice, secretCard, volunteerPanel } from "./choices.js";
 import { handPanel, tablePanel } from "./hand.js";
 import { adviceDesk } from "./advice.js";
@@ -90,7 +90,7 @@ export async function render(main, [tableId, token = null]) {
       lastActionKey = key;
       fill(ui.action, actionPanel(view, { act, draft, advise }));
     }
-    fill(ui.rest, myChoice(view), tablePanel(view), resultPanel(view), scoresPanel(view), titlePanel(view), handPanel(view));
+    fill(ui.rest, myChoice(view), tablePanel(view), resultPanel(view), scoresPanel(view), titlePanel(view), handPanel(view), modelNote(view));
     if (focused && !main.contains(document.activeElement)) document.getElementById(focused)?.focus();
   }
 
