@@ -19,13 +19,19 @@
   better. Bounded by a budget of rollouts and of milliseconds per move (deterministic under
   its seed when the milliseconds are not what stops it).
 
+After `choose`, `player.last_why` says why (`Why`: a reason of `REASONS` and the seat it is
+about, "to stop Ana winning"): the public purpose of the move in the terms the greedy scoring
+weighs (`why_of`), read from the move and the public table only, never from a hand; the
+random player says it picked at random. The table service puts it in the AI move's event.
+
 Players see what their seat may see: their own hand and the public table. The greedy policy
 reads nothing else; the search player replaces every hidden part of the state by a sample
 before it looks (`determinise`), so the true hidden cards never steer it.
 """
 
 import random
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from companion.games.sleeping_queens import (
     Action,
@@ -49,8 +55,39 @@ WIN_BONUS = 100.0
 
 class Player(Protocol):
     name: str
+    last_why: "Why | None"  # why its last move, in public terms (`Why`)
 
     def choose(self, state: State, seat: int) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why an AI player made a move, for the table to read: a `reason` (one of `REASONS`) and
+    the seat it is about (`about`: the seat kept from winning, the seat a queen is taken
+    from). Built from the move and the public table only (`why_of`), so it tells nothing of a
+    hand: "it held a dragon" is never a reason before the dragon is played."""
+
+    reason: str
+    about: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "about": self.about}
+
+
+REASONS = (
+    "win",  # the move wins the game now
+    "stop",  # takes a queen from a seat that any queen woken would make win
+    "catch_up",  # a knight or potion against the seat furthest ahead
+    "steal",  # a knight for the best queen it could take
+    "slow",  # a potion against a seat that is not the furthest ahead
+    "best_queen",  # a king (or wake) for a queen everyone knows lies there
+    "unseen_queen",  # a king (or wake) for a queen no one has seen
+    "dig",  # numbers thrown away to draw new cards (and dig for a king)
+    "luck",  # a jester: a new card, or a queen for the seat the count reaches
+    "stuck",  # the last resort (SQ-2): nothing else could be played
+    "defend",  # a dragon or a wand played to keep a queen
+    "chance",  # the gentle player: it picked at random
+)
 
 
 def _moves(state: State, seat: int) -> tuple[Action, ...]:
@@ -65,9 +102,11 @@ class RandomPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.last_why: Why | None = None
 
     def choose(self, state: State, seat: int) -> Action:
         rng = random.Random(f"{self.seed}/{state.turn_number}/{seat}/{state.pending}")
+        self.last_why = Why("chance")
         return rng.choice(_moves(state, seat))
 
 
@@ -76,9 +115,12 @@ class GreedyPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # unused: the greedy policy is deterministic
+        self.last_why: Why | None = None
 
     def choose(self, state: State, seat: int) -> Action:
-        return greedy_move(state, seat)
+        move = greedy_move(state, seat)
+        self.last_why = why_of(state, move)
+        return move
 
 
 def greedy_move(state: State, seat: int) -> Action:
@@ -193,6 +235,7 @@ def move_score(seen: Seen, move: Action) -> float:
 
 JESTER_VALUE = 0.015
 THREAT = 0.3
+ROSE_SHARE = 1.0
 
 
 def _brink(state: State, seat: int, without: str | None = None) -> bool:
@@ -259,6 +302,8 @@ def _queen_value(seen: Seen, queen: str) -> float:
         return 0.0
     after = _progress(state, seat, 1, deck.queen_points[queen])
     value = after - seen.progress[seat] + 0.01  # a sure gain beats an equal denial
+    if queen in deck.wakes_another and after < 1.0:
+        value += ROSE_SHARE * (after - seen.progress[seat])  # SQ-3: one more wake to come
     return value + (WIN_BONUS if after >= 1.0 else 0.0)
 
 
@@ -268,6 +313,46 @@ def _discard_value(move: Discard) -> float:
     if kinds != {"number"}:
         return _KEEP[deck.kind[move.cards[0]]] / 100 if len(move.cards) == 1 else 0.0
     return 0.01 * len(move.cards) + max(deck.value[card] for card in move.cards) / 10_000
+
+
+def why_of(state: State, move: Action) -> Why | None:
+    """The public purpose of `move` by its seat, in the terms the greedy scoring weighs
+    (`move_score`): a win beyond all, a queen taken from a seat on the brink (`THREAT`), from
+    the seat furthest ahead (the leader's loss counts fully), a queen known or unknown, cards
+    drawn by a discard, a jester's chance. Only the move and the public table are read (a
+    knight's win is the queens on the table, not a guess at the target's hand); an `allow`
+    has no reason to tell (it would only say what the seat does not hold)."""
+    deck = sleeping_queens_deck()
+    seat = move.seat
+    if isinstance(move, Block):
+        return Why("defend")
+    if isinstance(move, Allow):
+        return None
+    if isinstance(move, King | Wake):
+        queen = state.sleeping[move.position]
+        if state.known[move.position] and queen is not None:
+            points = deck.queen_points[queen]
+            if _progress(state, seat, 1, points) >= 1.0:
+                return Why("win")
+            return Why("best_queen")
+        return Why("win") if _brink(state, seat) else Why("unseen_queen")
+    if isinstance(move, Knight | Potion):
+        owner = state.owner_of(move.queen)
+        points = deck.queen_points[move.queen]
+        if isinstance(move, Knight) and _progress(state, seat, 1, points) >= 1.0:
+            return Why("win")
+        if owner is not None and _brink(state, owner) and not _brink(state, owner, move.queen):
+            return Why("stop", owner)
+        others = [s for s in range(state.players) if s != seat]
+        ahead = max(others, key=lambda s: _progress(state, s))
+        if owner == ahead and _progress(state, owner) > _progress(state, seat):
+            return Why("catch_up", owner)
+        return Why("steal", owner) if isinstance(move, Knight) else Why("slow", owner)
+    if isinstance(move, Jester):
+        return Why("luck")
+    if isinstance(move, Discard) and all(deck.kind[card] == "number" for card in move.cards):
+        return Why("dig")
+    return Why("stuck")
 
 
 def make_player(

@@ -29,7 +29,7 @@ from companion.games.sleeping_queens import (
     legal_moves,
     sleeping_queens_deck,
 )
-from companion.seats.sleeping_queens import greedy_move
+from companion.seats.sleeping_queens import Why, greedy_move, why_of
 
 DEFAULT_ITERATIONS = 60
 DEFAULT_BUDGET_MS = 150.0
@@ -57,8 +57,14 @@ class SearchPlayer:
         self.horizon = horizon
         self.last_iterations = 0  # rollouts played for the last move
         self.last_cut_short = False  # whether the time budget stopped it
+        self.last_why: Why | None = None  # the chosen move's public purpose (`why_of`)
 
     def choose(self, state: State, seat: int) -> Action:
+        move = self._choose(state, seat)
+        self.last_why = why_of(state, move)
+        return move
+
+    def _choose(self, state: State, seat: int) -> Action:
         self.last_iterations, self.last_cut_short = 0, False
         moves = legal_moves(state, seat)
         if not moves:

@@ -9,6 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from companion.games.sleeping_queens import seat_view, sleeping_queens_deck
+from companion.seats.sleeping_queens import REASONS
 from tests.api.conftest import Seat, open_table, settle, strings
 
 RED_CARDS = frozenset(sleeping_queens_deck().cards)
@@ -90,6 +91,22 @@ def test_solo_against_two_ai_players_to_the_end(client: TestClient) -> None:
     by_ai = [e for e in events if e["type"] == "action" and e["data"]["by"] == "ai"]
     assert {e["data"]["seat"] for e in by_ai} == {1, 2}
     assert me.view()["state"]["winners"]
+    # what the AI just did and why: every move but an allow tells its reason, in public terms
+    for event in by_ai:
+        why = event["data"].get("why")
+        if event["data"]["action"]["type"] == "allow":
+            assert why is None
+        else:
+            assert why["reason"] in REASONS and why["about"] in (None, 0, 1, 2), event
+    assert {e["data"]["why"]["reason"] for e in by_ai if "why" in e["data"]} - {"defend"}
+    mine = [e for e in events if e["type"] == "action" and e["data"]["by"] != "ai"]
+    assert mine and not any("why" in e["data"] for e in mine)
+
+
+def test_a_person_cannot_give_a_reason_for_a_move(client: TestClient) -> None:
+    me, _ = _table(client, ["human", "human"], seed=5)
+    move = me.view()["moves"][0]
+    me.refused(422, **move, why={"reason": "win", "about": None})
 
 
 def test_each_level_plays_a_legal_first_move(client: TestClient) -> None:

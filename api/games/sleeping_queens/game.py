@@ -5,6 +5,7 @@ level picks the player: gentle plays at random, fair greedily, sharp searches)."
 import secrets
 import zlib
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -32,6 +33,16 @@ _ACTION_TYPES = action_types(SleepingQueensAction)
 # The AI player behind each level of the table, and the sharp player's budget for one move.
 PLAYER_OF_LEVEL = {"gentle": "random", "fair": "greedy", "sharp": "search"}
 SEARCH_ITERATIONS, SEARCH_BUDGET_MS = 200, 150.0
+
+
+@dataclass(frozen=True)
+class Explained:
+    """An AI seat's action body with why it chose it (`companion.seats.sleeping_queens.Why`,
+    public terms only), read by `parse_action` from the body `ai_step` built; a person's
+    request never carries one (the route validates the action bodies alone)."""
+
+    body: Any
+    why: dict[str, Any]
 
 
 class SleepingQueensTables:
@@ -87,13 +98,20 @@ class SleepingQueensTables:
     # --- acting -----------------------------------------------------------------------------
 
     def parse_action(self, data: Mapping[str, Any]) -> Any:
-        return _BODIES.validate_python(data)
+        """An AI seat's body (`ai_step`): the action, with the player's reason beside it."""
+        fields = dict(data)
+        why = fields.pop("why", None)
+        body = _BODIES.validate_python(fields)
+        return body if why is None else Explained(body, why)
 
     def plan(
         self, state: SleepingQueensTableState, seat: int, body: Any, by: By, *, now: float
     ) -> list[NewEvent]:
         """A move of the seat's own (virtual deck), or, on a physical table, the recording of
         what the player whose move it is just did, from any seated player's phone."""
+        why = None
+        if isinstance(body, Explained):
+            body, why = body.body, (body.why if by == "ai" else None)
         check_action_type(body.type, "Sleeping Queens", _ACTION_TYPES)
         data = body.model_dump(exclude_none=True)
         game = state.game
@@ -116,6 +134,8 @@ class SleepingQueensTables:
         after = apply(game, action)  # the engine's refusal (a GameError) is the response
         last = None if after.last is None else after.last.model_dump(mode="json")
         payload = {"seat": seat, "by": by, "action": action.model_dump(mode="json"), "last": last}
+        if why is not None:
+            payload["why"] = why
         return [NewEvent("action", payload)]
 
     def follow_up(
@@ -153,4 +173,7 @@ class SleepingQueensTables:
             iterations=SEARCH_ITERATIONS,
             budget_ms=SEARCH_BUDGET_MS,
         )
-        return AIMove(seat, request_body(player.choose(state.game, seat)))
+        body = request_body(player.choose(state.game, seat))
+        if player.last_why is not None:
+            body["why"] = player.last_why.to_json()
+        return AIMove(seat, body)

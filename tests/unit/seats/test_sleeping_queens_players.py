@@ -7,6 +7,7 @@ import random
 import pytest
 
 from companion.games.sleeping_queens import (
+    Allow,
     Block,
     Config,
     King,
@@ -18,7 +19,16 @@ from companion.games.sleeping_queens import (
     new_game,
     sleeping_queens_deck,
 )
-from companion.seats.sleeping_queens import GreedyPlayer, RandomPlayer, greedy_move, make_player
+from companion.seats.sleeping_queens import (
+    PLAYER_KINDS,
+    REASONS,
+    GreedyPlayer,
+    RandomPlayer,
+    Why,
+    greedy_move,
+    make_player,
+    why_of,
+)
 from companion.seats.sleeping_queens_search import SearchPlayer, _candidates, determinise
 from companion.seats.sleeping_queens_tournament import play_game, tournament, wilson
 from tests.unit.games.sleeping_queens.helpers import NAMES, arrange, check_invariants
@@ -151,3 +161,63 @@ def test_wilson_interval() -> None:
     low, high = wilson(60, 100)
     assert low == pytest.approx(0.502, abs=0.001) and high == pytest.approx(0.690, abs=0.001)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _hidden_twin(state: State, seat: int) -> State:
+    """The same table as `seat` sees it: the other seats' hands swapped with the top of the
+    draw pile, the queens no one has seen moved round their places."""
+    hands, pile = list(state.hands), list(state.draw_pile)
+    for other in range(state.players):
+        if other != seat:
+            size = min(len(pile), len(hands[other]))
+            hands[other], pile = (
+                (*pile[:size], *hands[other][size:]),
+                [*hands[other][:size], *pile[size:]],
+            )
+    unknown = [p for p, q in enumerate(state.sleeping) if q and not state.known[p]]
+    sleeping = list(state.sleeping)
+    moved = [sleeping[p] for p in unknown]
+    for place, queen in zip(unknown, moved[1:] + moved[:1], strict=True):
+        sleeping[place] = queen
+    return state.model_copy(
+        update={"hands": tuple(hands), "draw_pile": tuple(pile), "sleeping": tuple(sleeping)}
+    )
+
+
+def test_the_reason_reads_only_the_move_and_the_public_table() -> None:
+    """Every legal move's reason is the same when the hidden cards are dealt otherwise, and
+    every AI player tells one of the known reasons (an allow tells none)."""
+    for state, seat in positions(4, players=3)[:40]:
+        twin = _hidden_twin(state, seat)
+        for move in legal_moves(state, seat):
+            assert why_of(state, move) == why_of(twin, move)
+            why = why_of(state, move)
+            assert (why is None) == isinstance(move, Allow)
+            assert why is None or why.reason in REASONS
+        for kind in PLAYER_KINDS:
+            player = make_player(kind, seed=1, iterations=8, budget_ms=None)
+            move = player.choose(state, seat)
+            assert player.last_why == (Why("chance") if kind == "random" else why_of(state, move))
+
+
+def test_the_reasons_name_what_the_greedy_scoring_weighs() -> None:
+    hand = ["potion-1", "king-1", "number-1-1", "number-5-1", "number-9-1"]
+    brink = arrange(2, hands={0: hand}, awake={1: ["rose", "cake", "rainbow", "starfish"]})
+    assert why_of(brink, greedy_move(brink, 0)) == Why("stop", 1)  # a potion: keep Ken from winning
+    calm = arrange(2, hands={0: hand}, awake={1: ["rose", "cake"]})
+    move = greedy_move(calm, 0)
+    assert isinstance(move, King) and why_of(calm, move) == Why("unseen_queen")
+    ahead = arrange(2, hands={0: ["knight-1", *hand[2:]]}, awake={0: ["rose"], 1: ["heart"]})
+    assert why_of(ahead, greedy_move(ahead, 0)) == Why("catch_up", 1)
+    won = arrange(
+        2, hands={0: ["knight-1", *hand[2:]]}, awake={0: ["heart", "pancake"], 1: ["cat", "cake"]}
+    )
+    assert why_of(won, greedy_move(won, 0)) == Why("win")  # 35 + 15 points: 50
+    numbers = arrange(
+        2, hands={0: ["number-2-1", "number-3-1", "number-5-1", "wand-1", "dragon-1"]}
+    )
+    assert why_of(numbers, greedy_move(numbers, 0)) == Why("dig")
+    stuck = arrange(2, hands={0: ["wand-1", "wand-2", "dragon-1", "dragon-2", "potion-1"]})
+    assert why_of(stuck, greedy_move(stuck, 0)) == Why("stuck")
+    jester = arrange(2, hands={0: ["jester-1", "wand-1", "wand-2", "dragon-1", "dragon-2"]})
+    assert why_of(jester, greedy_move(jester, 0)) == Why("luck")
