@@ -13,6 +13,12 @@ from typing import Annotated, Any
 from pydantic import Discriminator, Field, Tag
 
 from api.games.base import AIMove, By, HostedState, NewTable, TableGame
+from api.games.dice_upon_a_time import DiceUponATimeTables
+from api.games.dice_upon_a_time.schemas import (
+    DiceUponATimeAction,
+    DiceUponATimeCreate,
+    DiceUponATimeView,
+)
 from api.games.factum import FactumTables
 from api.games.factum.schemas import FactumAction, FactumCreate, FactumView
 from api.games.once_upon_a_time import OnceUponATimeTables
@@ -40,14 +46,17 @@ def _game_of(body: Any) -> str:
 TableCreate = Annotated[
     Annotated[OnceUponATimeCreate, Tag("once_upon_a_time")]
     | Annotated[FactumCreate, Tag("factum")]
-    | Annotated[SleepingQueensCreate, Tag("sleeping_queens")],
+    | Annotated[SleepingQueensCreate, Tag("sleeping_queens")]
+    | Annotated[DiceUponATimeCreate, Tag("dice_upon_a_time")],
     Discriminator(_game_of),
 ]
 ActionBody = Annotated[
-    OnceUponATimeAction | FactumAction | SleepingQueensAction, Field(discriminator="type")
+    OnceUponATimeAction | FactumAction | SleepingQueensAction | DiceUponATimeAction,
+    Field(discriminator="type"),
 ]
 TableView = Annotated[
-    OnceUponATimeView | FactumView | SleepingQueensView, Field(discriminator="game")
+    OnceUponATimeView | FactumView | SleepingQueensView | DiceUponATimeView,
+    Field(discriminator="game"),
 ]
 
 
@@ -74,6 +83,7 @@ def build_games(
         ),
         FactumTables(factum_reader, factum_llm),
         SleepingQueensTables(),
+        DiceUponATimeTables(),
     ]
     return {game.name: game for game in games}
 

@@ -1,12 +1,13 @@
 """The decks: every card's id and names in each language (for search and labels)."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
 from api.deps import ClientLimited, ServicesDep
 from companion.cards import LANGUAGES, Group
+from companion.games.dice_upon_a_time import bundled_map, catalogue
 from companion.games.sleeping_queens import sleeping_queens_deck
 
 router = APIRouter(prefix="/v1/decks", tags=["decks"])
@@ -89,6 +90,53 @@ async def get_sleeping_queens_deck() -> SleepingQueensDeck:
             Goal(players=players, queens=goal.queens, points=goal.points)
             for players, goal in sorted(deck.goals.items())
         ],
+    )
+
+
+class DiceUponATimeDeck(BaseModel):
+    """The board and every card of Dice Upon a Time, as data (our own, not the published ones):
+    enough for a page to draw the map and name every card in en/ja/es. Public: which cards
+    exist is no secret; who holds which magic item is (the table's view keeps that)."""
+
+    game: Literal["dice_upon_a_time"] = "dice_upon_a_time"
+    board: dict[str, Any] = Field(
+        description="name, start, places {id: kind, name, resource, ally}, sockets {id: "
+        "number, touches, spirit}, horse_links"
+    )
+    quests: list[dict[str, Any]] = Field(description="id, ap, title, at, pay, pickup, token")
+    story: list[dict[str, Any]] = Field(description="id, kind, title, text, ap")
+    items: list[dict[str, Any]] = Field(description="id, title, text, set_face")
+    events: list[dict[str, Any]] = Field(description="id, title, text")
+    characters: list[dict[str, Any]] = Field(description="id, ability, title, text")
+    dice: dict[str, Any] = Field(description="each player's five dice's faces; the snake die's")
+    coop_ratings: list[dict[str, str]] = Field(description="DU-10's rating texts, lowest first")
+
+
+@router.get("/dice_upon_a_time", response_model=DiceUponATimeDeck, dependencies=[ClientLimited])
+async def get_dice_upon_a_time_deck() -> DiceUponATimeDeck:
+    """Dice Upon a Time's bundled map (The Lantern Road) and its cards in three languages."""
+    cat = catalogue()
+    keep = ("id", "ap", "title", "at", "pay", "pickup", "token")
+    return DiceUponATimeDeck(
+        board=bundled_map().model_dump(mode="json"),
+        quests=[q.model_dump(mode="json", include=set(keep)) for q in cat.quests.values()],
+        story=[
+            c.model_dump(mode="json", include={"id", "kind", "title", "text", "ap"})
+            for c in cat.story.values()
+        ],
+        items=[
+            i.model_dump(mode="json", include={"id", "title", "text", "set_face"})
+            for i in cat.items.values()
+        ],
+        events=[
+            e.model_dump(mode="json", include={"id", "title", "text"}) for e in cat.events.values()
+        ],
+        characters=[
+            c.model_dump(mode="json", include={"id", "ability", "title", "text"})
+            for c in cat.characters.values()
+        ],
+        dice={"player": [list(d) for d in cat.player_dice], "snake": list(cat.snake_die)},
+        coop_ratings=[r.model_dump(mode="json") for r in cat.lengths.coop_ratings],
     )
 
 

@@ -82,7 +82,13 @@ from companion.games.dice_upon_a_time.actions import (
 from companion.games.dice_upon_a_time.board import Board, MapError, bundled_map, load_map
 from companion.games.dice_upon_a_time.cards import CardError, catalogue
 from companion.games.dice_upon_a_time.config import Config
-from companion.games.dice_upon_a_time.legal import Move, as_action, legal_actions, legal_moves
+from companion.games.dice_upon_a_time.legal import (
+    Move,
+    acting_seat,
+    as_action,
+    legal_actions,
+    legal_moves,
+)
 from companion.games.dice_upon_a_time.replay import replay
 from companion.games.dice_upon_a_time.rules import apply
 from companion.games.dice_upon_a_time.scoring import (
@@ -126,6 +132,7 @@ __all__ = [
     "Trade",
     "Turn",
     "UseAbility",
+    "acting_seat",
     "action_from_json",
     "action_to_json",
     "apply",

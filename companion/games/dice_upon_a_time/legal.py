@@ -40,6 +40,16 @@ class Move:
     value: int | None = None
 
 
+def acting_seat(state: State) -> int | None:
+    """The seat the game waits for: the head of the pending choices, else the seat whose turn
+    it is (None once the game is over). Other seats may still trade meanwhile (DU-11)."""
+    if state.over:
+        return None
+    if state.pending:
+        return state.pending[0].seat
+    return None if state.turn is None else state.turn.seat
+
+
 def legal_actions(state: State) -> dict[int, tuple[Move, ...]]:
     return {seat: legal_moves(state, seat) for seat in range(state.players)}
 

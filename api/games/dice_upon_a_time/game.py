@@ -1,0 +1,211 @@
+"""Dice Upon a Time at the shared table service: creation, planning each request against the
+engine, trade offers between two people (DU-11), views, and the AI seats' next move (the table's
+level picks the traveller: gentle plays at random, fair by the heuristic, sharp searches)."""
+
+import secrets
+import zlib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from api.errors import ApiError
+from api.games import shared
+from api.games.base import AIMove, By, NewTable, action_types, check_action_type
+from api.games.dice_upon_a_time.schemas import (
+    DiceUponATimeAction,
+    DiceUponATimeCreate,
+    DiceUponATimeView,
+    TradeAnswerBody,
+    TradeBody,
+)
+from api.games.dice_upon_a_time.state import (
+    ACTIONS,
+    DiceUponATimeConfig,
+    DiceUponATimeTableState,
+)
+from api.games.dice_upon_a_time.views import (
+    ENGINE_TYPE,
+    dice_upon_a_time_view,
+    project_event,
+    public_summary,
+    request_body,
+)
+from api.schemas import EventView
+from companion.games.dice_upon_a_time import Config, Trade, acting_seat, apply
+from companion.seats.dice_upon_a_time import Player, make_player
+from companion.seats.dice_upon_a_time_search import SearchPlayer
+from companion.store import NewEvent, StoredEvent
+
+_BODIES: TypeAdapter[DiceUponATimeAction] = TypeAdapter(DiceUponATimeAction)
+_ACTION_TYPES = action_types(DiceUponATimeAction)
+# The AI traveller behind each level of the table, and the search's work for one move: a fixed
+# number of playouts (deterministic), which keeps a move near 50 ms at p95 (`make bench`).
+PLAYER_OF_LEVEL = {"gentle": "random", "fair": "heuristic", "sharp": "search"}
+SEARCH_WIDTH, SEARCH_ROLLOUTS = 3, 4
+
+
+def ai_player(level: str, seed: int) -> Player:
+    """The traveller an AI seat of a table at `level` plays with."""
+    kind = PLAYER_OF_LEVEL[level]
+    if kind == "search":
+        return SearchPlayer(seed, width=SEARCH_WIDTH, rollouts=SEARCH_ROLLOUTS)
+    return make_player(kind, seed)
+
+
+class DiceUponATimeTables:
+    """The `TableGame` of Dice Upon a Time (see `api.games.base`)."""
+
+    name = "dice_upon_a_time"
+    snapshot_format = DiceUponATimeTableState.SNAPSHOT_FORMAT
+
+    # --- creating ---------------------------------------------------------------------------
+
+    def new_table(self, body: DiceUponATimeCreate) -> NewTable:
+        kinds = tuple(p.kind for p in body.players)
+        if "human" not in kinds:
+            raise ApiError(422, "invalid_table", "At least one player must be a person.")
+        try:
+            engine = Config(
+                players=tuple(p.name.strip() for p in body.players),
+                seed=body.seed if body.seed is not None else secrets.randbits(52),
+                length=body.length,
+                cooperative=body.cooperative,
+            )
+        except ValidationError as error:
+            message = error.errors()[0]["msg"].removeprefix("Value error, ")
+            raise ApiError(422, "invalid_table", f"{message}.") from None
+        config = DiceUponATimeConfig(engine, kinds, body.language, body.ai_level, body.spectators)
+        created = NewEvent(
+            "table_created",
+            {
+                "players": shared.roster(engine.players, kinds),
+                "language": body.language,
+                "ai_level": body.ai_level,
+                "length": body.length,
+                "cooperative": body.cooperative,
+            },
+        )
+        return NewTable(config.to_json(), engine.players, kinds, [created])
+
+    def initial_state(self, table_id: str, config: Mapping[str, Any]) -> DiceUponATimeTableState:
+        return DiceUponATimeTableState.new(table_id, DiceUponATimeConfig.from_json(config))
+
+    def from_snapshot(
+        self, table_id: str, config: Mapping[str, Any], seq: int, data: Mapping[str, Any]
+    ) -> DiceUponATimeTableState:
+        return DiceUponATimeTableState.from_snapshot(
+            table_id, DiceUponATimeConfig.from_json(config), seq, data
+        )
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def parse_action(self, data: Mapping[str, Any]) -> Any:
+        return _BODIES.validate_python(data)
+
+    def plan(
+        self, state: DiceUponATimeTableState, seat: int, body: Any, by: By, *, now: float
+    ) -> list[NewEvent]:
+        """One move of the seat's own, a trade offer, or the answer to one. The engine's
+        refusal (a `GameError` with its DU rule) is the response."""
+        check_action_type(body.type, "Dice Upon a Time", _ACTION_TYPES)
+        if isinstance(body, TradeBody):
+            return self._offer(state, seat, body)
+        if isinstance(body, TradeAnswerBody):
+            return self._answer(state, seat, body, by)
+        data = body.model_dump(exclude_none=True)
+        data["type"] = ENGINE_TYPE.get(data["type"], data["type"])
+        action = shared.engine_action(ACTIONS, {**data, "seat": seat})
+        after = apply(state.game, action)
+        payload = {
+            "seat": seat,
+            "by": by,
+            "action": action.model_dump(mode="json"),
+            "saw": public_summary(state.game, after, action),
+        }
+        return [NewEvent("action", payload)]
+
+    def _offer(self, state: DiceUponATimeTableState, seat: int, body: TradeBody) -> list[NewEvent]:
+        """DU-11: an offer to a person on the same place. What the offer asks of the partner's
+        magic items is checked only when the partner accepts (the maker cannot see them, and a
+        refusal must not tell what the partner holds)."""
+        if state.offer is not None and not state.game.over:
+            raise ApiError(
+                409,
+                "illegal_action",
+                "DU-11: a trade offer is already open: it must be answered or withdrawn first.",
+                rule="DU-11",
+            )
+        partner = body.partner
+        if partner < len(state.kinds) and state.kinds[partner] == "ai":
+            raise ApiError(
+                422, "invalid_action", "AI travellers do not trade: offer a person on your place."
+            )
+        trade = shared.engine_action(
+            ACTIONS,
+            {**body.model_dump(), "seat": seat},
+        )
+        assert isinstance(trade, Trade)
+        visible = trade.model_copy(update={"take": trade.take.model_copy(update={"items": ()})})
+        apply(state.game, visible)  # the refusal of anything both seats can see
+        return [NewEvent("trade_offered", trade.model_dump(mode="json", exclude={"type"}))]
+
+    def _answer(
+        self, state: DiceUponATimeTableState, seat: int, body: TradeAnswerBody, by: By
+    ) -> list[NewEvent]:
+        offer = state.offer
+        if offer is None:
+            raise ApiError(409, "illegal_action", "DU-11: no trade offer is open.", rule="DU-11")
+        if seat not in (offer.seat, offer.partner):
+            raise ApiError(
+                409,
+                "illegal_action",
+                "DU-11: only the two players of a trade answer its offer.",
+                rule="DU-11",
+            )
+        if not body.accept:
+            return [NewEvent("trade_closed", {"seat": seat})]
+        if seat != offer.partner:
+            raise ApiError(
+                422, "invalid_action", "Only the partner accepts an offer; its maker withdraws it."
+            )
+        after = apply(state.game, offer)
+        payload = {
+            "seat": offer.seat,
+            "by": by,
+            "action": offer.model_dump(mode="json"),
+            "accepted_by": seat,
+            "saw": public_summary(state.game, after, offer),
+        }
+        return [NewEvent("action", payload)]
+
+    def follow_up(
+        self, state: DiceUponATimeTableState, trigger: list[StoredEvent]
+    ) -> Iterator[list[NewEvent]]:
+        return iter(())
+
+    def due(self, state: DiceUponATimeTableState, *, now: float) -> list[NewEvent] | None:
+        return None
+
+    def wake_at(self, state: DiceUponATimeTableState) -> float | None:
+        return None
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def view(self, state: DiceUponATimeTableState, seat: int | None) -> DiceUponATimeView:
+        return dice_upon_a_time_view(state, seat)
+
+    def project(self, event: StoredEvent, seat: int | None) -> EventView | None:
+        return project_event(event, seat)
+
+    # --- AI seats ---------------------------------------------------------------------------
+
+    def ai_step(self, state: DiceUponATimeTableState) -> AIMove | None:
+        """The move of the AI seat the game waits for, if it waits for one: a choice or a
+        turn, each after the table's pace."""
+        seat = acting_seat(state.game)
+        if seat is None or state.kinds[seat] != "ai":
+            return None
+        seed = zlib.crc32(f"{state.table_id}/{seat}/{state.seq}".encode())
+        player = ai_player(state.config.ai_level, seed)
+        return AIMove(seat, request_body(player.choose(state.game, seat)))

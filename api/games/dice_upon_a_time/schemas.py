@@ -1,0 +1,177 @@
+"""Dice Upon a Time's request bodies and view. Dice are named by their ids (`0.3`: seat 0's
+third die; `snake`), sockets by the board's ids (`bakery.2`, `wolf`, `fox.1`), places, quests,
+story cards and magic items by their card ids; the seat comes from the token.
+
+The bodies are the engine's actions (`companion.games.dice_upon_a_time.actions`) but for two
+names: the engine's `pass` is `pass_chapter` here (Once Upon a Time's `pass` already holds the
+tag in the service's one action union), and an exchange between players (DU-11) is agreed in two
+steps, `trade` (the offer) and `trade_answer` (the partner accepts or declines; either side may
+withdraw it), since each player sends from their own phone."""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Field
+
+from api.schemas import PlayerCreate, SeatKind, StrictBody
+from companion.cards import Language
+from companion.games.dice_upon_a_time.config import MAX_PLAYERS, MIN_PLAYERS, Length
+from companion.seats.once_upon_a_time_pace import DEFAULT_LEVEL, AILevel
+
+Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_.]+$")]
+Face = (
+    Annotated[int, Field(ge=1, le=6)] | Annotated[str, Field(max_length=16, pattern=r"^[a-z_]+$")]
+)
+
+
+class DiceUponATimeCreate(StrictBody):
+    game: Literal["dice_upon_a_time"]
+    players: list[PlayerCreate] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    language: Language = Field(default="en", description="the language of the table's texts")
+    length: Length = Field(
+        default="normal",
+        description="DU-9: short ends after chapter 3, normal after 6, long when quests run out",
+    )
+    cooperative: bool = Field(
+        default=False, description="DU-10: the quests are shared and the table's AP is rated"
+    )
+    ai_level: AILevel = Field(
+        default=DEFAULT_LEVEL,
+        description="how the AI travellers play: gentle (at random), fair (heuristic), sharp "
+        "(search)",
+    )
+    seed: Annotated[int, Field(ge=0, le=2**53)] | None = Field(
+        default=None, description="fixes the characters, decks and every roll (replays, tests)"
+    )
+    spectators: bool = Field(
+        default=True, description="whether the table id alone shows the public state"
+    )
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+class PlaceBody(StrictBody):
+    """DU-3: put one of your pool's dice on a socket (face ≥ the socket's number and the top
+    die's face; icons count as 6)."""
+
+    type: Literal["place"]
+    die: Id
+    socket: Id
+
+
+class PassChapterBody(StrictBody):
+    """DU-3: pass for the rest of the chapter (the engine's `pass`)."""
+
+    type: Literal["pass_chapter"]
+
+
+class RabbitStepBody(StrictBody):
+    """DU-6: instead of a die, spend a rabbit token to move one socket away."""
+
+    type: Literal["rabbit_step"]
+    to: Id
+
+
+class ChooseBody(StrictBody):
+    """Answer the choice the table waits for (the view's `state.pending[0]`): a quest deck, a
+    place to move to, a resource, a die for the wolf, a face for the fox, a finishing step."""
+
+    type: Literal["choose"]
+    option: Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class PlayItemBody(StrictBody):
+    """DU-8: play one of your magic items in your own turn (`die`, `face`: an item that sets a
+    die to any of its faces)."""
+
+    type: Literal["play_item"]
+    item: Id
+    die: Id | None = None
+    face: Face | None = None
+
+
+class UseAbilityBody(StrictBody):
+    """DU-8: your character's ability, once a chapter (nudge: `die`, `face`; reroll: `die`;
+    swap: `give`, `take`; scout: `value`, the quest deck; forage: nothing)."""
+
+    type: Literal["use_ability"]
+    die: Id | None = None
+    face: Face | None = None
+    give: Id | None = None
+    take: Id | None = None
+    value: Annotated[int, Field(ge=1, le=9)] | None = None
+
+
+class GoodsBody(StrictBody):
+    resources: dict[Id, Annotated[int, Field(ge=1, le=99)]] = Field(default_factory=dict)
+    quests: list[Id] = Field(default_factory=list, max_length=8)
+    story: list[Id] = Field(default_factory=list, max_length=8)
+    items: list[Id] = Field(default_factory=list, max_length=8)
+
+
+class TradeBody(StrictBody):
+    """DU-11: offer `partner` (on your place) an exchange: you give `give`, you receive `take`.
+    The partner accepts or declines with `trade_answer`."""
+
+    type: Literal["trade"]
+    partner: Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+    give: GoodsBody = Field(default_factory=GoodsBody)
+    take: GoodsBody = Field(default_factory=GoodsBody)
+
+
+class TradeAnswerBody(StrictBody):
+    """The open offer: its partner accepts (`accept: true`, the exchange is made) or declines;
+    its maker may withdraw it (`accept: false`)."""
+
+    type: Literal["trade_answer"]
+    accept: bool
+
+
+DiceUponATimeAction = Annotated[
+    PlaceBody
+    | PassChapterBody
+    | RabbitStepBody
+    | ChooseBody
+    | PlayItemBody
+    | UseAbilityBody
+    | TradeBody
+    | TradeAnswerBody,
+    Field(discriminator="type"),
+]
+
+
+# --- view ------------------------------------------------------------------------------------
+
+
+class DiceUponATimeSeat(BaseModel):
+    seat: int
+    name: str
+    kind: SeatKind
+    points: int = Field(description="AP now (competitive); co-operatively the table's total")
+
+
+class DiceUponATimeView(BaseModel):
+    """A Dice Upon a Time table as one reader may see it. `state` is the engine's per-seat view
+    (`companion.games.dice_upon_a_time.views.seat_view`): the board, the dice, every pool,
+    resource, quest and story card (all public), how many magic items each seat holds, and the
+    reader's own items and king's quests only; never a deck's order or a face-down event."""
+
+    id: str
+    seq: int
+    game: Literal["dice_upon_a_time"] = "dice_upon_a_time"
+    language: Language
+    ai_level: AILevel
+    you: int | None
+    acting: int | None = Field(description="the seat the game waits for (None: it is over)")
+    seats: list[DiceUponATimeSeat]
+    state: dict[str, Any]
+    moves: list[dict[str, Any]] = Field(
+        description="every action you may take now, as a request body (empty when none)"
+    )
+    trade_partners: list[int] = Field(
+        description="the seats on your place you may offer a trade (DU-11; people only)"
+    )
+    offer: dict[str, Any] | None = Field(
+        description="the open trade offer (its magic items shown only to its two seats)"
+    )
+    finished: bool
