@@ -10,6 +10,12 @@ A third set, ``referee_holdout.jsonl`` (split "holdout", ids ``ho-<lang>-<tag>-<
 blind (without looking at the referee, its errors or its reports) and is never tuned on: it is only
 reported, to measure how the dev-tuned referee generalises. Its split is fixed in the file; the hash
 rule above does not apply to it, and ``rewrite_splits`` refuses to touch it.
+
+A fourth set, ``referee_fresh.jsonl`` (split "blind", ids ``fr-<lang>-<nnn>``), was written blind
+for issue 11 before the learned referee was run on it: custom cards outside the bundled deck and
+live-style narration (dictated, typed without accents, hiragana-only, several sentences, rulings
+that depend on the story so far). It is never tuned on and its per-case errors are never printed;
+its split is fixed in the file like the holdout's, and it adds the tags of ``FRESH_ONLY_TAGS``.
 """
 
 import hashlib
@@ -20,6 +26,7 @@ from typing import Any
 
 CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
 HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
+FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
 LANGS = ("en", "ja", "es")
 TAGS = (
     "literal",
@@ -36,9 +43,20 @@ TAGS = (
     "seed",
     "free-text",
 )
+FRESH_ONLY_TAGS = (
+    "custom-card",
+    "dictated",
+    "unaccented",
+    "hiragana",
+    "multi-sentence",
+    "story-dependent",
+)
+FRESH_TAGS = (*(tag for tag in TAGS if tag not in ("seed", "free-text")), *FRESH_ONLY_TAGS)
 SPLITS = ("dev", "test")
 HOLDOUT_SPLIT = "holdout"
-ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT)
+FRESH_SPLIT = "blind"
+ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT, FRESH_SPLIT)
+FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -52,12 +70,21 @@ def load_cases(path: Path = CASES_PATH, split: str | None = None) -> list[Case]:
 
 def load_holdout(path: Path = HOLDOUT_PATH) -> list[Case]:
     """The blind holdout cases (split "holdout"), or none when the file is absent."""
+    return _load_fixed_split(path, HOLDOUT_SPLIT)
+
+
+def load_fresh(path: Path = FRESH_PATH) -> list[Case]:
+    """The fresh blind cases of issue 11 (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def _load_fixed_split(path: Path, split: str) -> list[Case]:
     if not path.exists():
         return []
     cases = load_cases(path)
-    stray = [case["id"] for case in cases if case.get("split") != HOLDOUT_SPLIT]
+    stray = [case["id"] for case in cases if case.get("split") != split]
     if stray:
-        raise ValueError(f"{path.name}: cases not in the {HOLDOUT_SPLIT!r} split: {stray[:5]}")
+        raise ValueError(f"{path.name}: cases not in the {split!r} split: {stray[:5]}")
     return cases
 
 
@@ -84,8 +111,8 @@ def assign_splits(cases: list[Case]) -> dict[str, str]:
 
 
 def rewrite_splits(path: Path = CASES_PATH) -> None:
-    if path.resolve() == HOLDOUT_PATH.resolve():
-        raise ValueError("the holdout's split is fixed: it is never reassigned to dev or test")
+    if any(path.resolve() == fixed.resolve() for fixed in FIXED_SPLIT_PATHS):
+        raise ValueError(f"{path.name}: its split is fixed, it is never reassigned to dev or test")
     cases = load_cases(path)
     splits = assign_splits(cases)
     for case in cases:
