@@ -14,6 +14,7 @@ const ROUTES = [
   [/^#\/factum\/host$/, "factum-host", () => import("./games/factum/host.js")],
   [/^#\/sleeping-queens\/host$/, "sq-host", () => import("./games/sleeping_queens/host.js")],
   [/^#\/sleeping-queens\/pass\/([\w-]+)$/, "sq-pass", () => import("./games/sleeping_queens/pass.js")],
+  [/^#\/dice\/host$/, "du-host", () => import("./games/dice_upon_a_time/host.js")],
   [/^#\/tale\/([\w-]+)(?:\/([\w-]+))?$/, "tale", () => import("./views/tale.js")],
   [/^#\/t\/([\w-]+)(?:\/([\w-]+))?$/, "table", () => import("./games/table.js")], // by the table's game
 ];

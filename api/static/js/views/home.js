@@ -30,6 +30,7 @@ export function render(main) {
       h("a", { class: "choice", href: "#/host", id: "go-host" }, h("strong", {}, t("home.host")), t("home.hostDesc")),
       h("a", { class: "choice", href: "#/factum/host", id: "go-factum-host" }, h("strong", {}, t("home.factumHost")), t("home.factumHostDesc")),
       h("a", { class: "choice", href: "#/sleeping-queens/host", id: "go-sq-host" }, h("strong", {}, t("home.sqHost")), t("home.sqHostDesc")),
+      h("a", { class: "choice", href: "#/dice/host", id: "go-du-host" }, h("strong", {}, t("home.duHost")), t("home.duHostDesc")),
       h("a", { class: "choice", href: "#/factum", id: "go-factum" }, h("strong", {}, t("home.factum")), t("home.factumDesc")),
     ),
     h("p", { class: "note" }, t("home.join")),
