@@ -1,6 +1,6 @@
 """Sleeping Queens on a phone: host a table against two AI players and play it to the end by
 tapping (cards, then a queen or a button), answering attacks, waking queens; the feed says what
-the AI players did; a refusal reads in plain words. Runs in English and Japanese."""
+the AI players did and why; a refusal reads in plain words. Runs in English and Japanese."""
 
 import re
 
@@ -13,6 +13,14 @@ expect.set_options(timeout=20_000)
 
 MY_TURN = re.compile(r"Your turn|wants|Wake a queen|あなたの番|ねらって|眠らせよう|起こそう")
 
+
+# The reasons an AI player may give (`sqwhy.*`), filled in for this table's names.
+WHY_EN = re.compile(
+    r"to win the game|to stop .+ winning|to catch up with .+, who is ahead|the best queen it "
+    r"could take|to slow .+ down|the best queen it could wake|no one knows who sleeps there: a "
+    r"surprise|to draw new cards and dig for a king|to try its luck|it had nothing else to "
+    r"play|to keep its queen"
+)
 
 SEED = 7  # the deal; with the fair (greedy) AI players and these taps, the same game each run
 
@@ -116,6 +124,9 @@ def test_a_whole_game_against_two_ai_players_on_a_phone(phone, screenshots):
     assert feed.count() >= 3
     ai_names = [n for n in page.locator(".seats li .who").all_text_contents() if "(you)" not in n]
     assert any(name in " ".join(feed.all_text_contents()) for name in ai_names)
+    # and why: an AI player's line ends with its reason (a person's never does)
+    reasons = [line.split(" — ")[1] for line in feed.all_text_contents() if " — " in line]
+    assert reasons and all(WHY_EN.fullmatch(reason) for reason in reasons), reasons
     # the bedtime recap: the game told back, by the offline narrator (no model here)
     page.click("#sq-recap-tell")
     expect(page.locator("#sq-recap .tale").first).to_contain_text("Once upon a time")
