@@ -11,9 +11,15 @@ Three kinds of evidence, fused per card:
    card only above a tuned threshold and when no guard blocks it (a noise is not a Monster,
    seeing is not meeting); a grey zone below that is reported as borderline, and settled by the
    adjudicator when one is given.
+
+`withheld` (for the leave-cards-out evaluation, evals/referee_lco.py) names deck cards whose
+hand-written rules are not used: their inference rules, royal births and the guards keyed to
+them by id. Given with a deck whose copies of those cards keep only their labels, it builds the
+referee those cards would get had nothing been written for them. The shipped referee withholds
+nothing.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -116,10 +122,13 @@ class Referee:
         adjudicator: Adjudicator | None = None,
         thresholds: Thresholds | None = None,
         card_vectors: CardVectorCache | None = None,
+        withheld: Collection[str] = (),
     ) -> None:
         """`embedder` None: lexical and rule evidence only. `card_vectors`: a cache to share
-        (with a directory, card vectors survive restarts); by default one in memory."""
+        (with a directory, card vectors survive restarts); by default one in memory.
+        `withheld`: deck ids whose card-specific rules are not used (see the module docstring)."""
         self.deck = deck
+        self.withheld = frozenset(withheld)
         self.adjudicator = adjudicator
         self.thresholds = thresholds or Thresholds()
         self._lexicon = Lexicon()
@@ -241,16 +250,16 @@ class Referee:
                 best[owner] = inferred
         return best, blocked - set(best)
 
-    @staticmethod
-    def _guarded(analysis: Analysis, target: Target, first: int, last: int) -> str | None:
+    def _guarded(self, analysis: Analysis, target: Target, first: int, last: int) -> str | None:
         card = target.card
         group = card.group.value if card is not None else None
-        return guards.block_reason(analysis, group, first, last, card.id if card else None)
+        card_id = card.id if card is not None and card.id not in self.withheld else None
+        return guards.block_reason(analysis, group, first, last, card_id)
 
     def _infer(self, analysis: Analysis, target: Target, story: Sequence[str]) -> _Evidence | None:
         """Evidence from an inference rule (inferences.py), guards applied."""
         assert target.card is not None
-        if target.card.id not in INFERRED_CARDS:
+        if target.card.id not in INFERRED_CARDS or target.card.id in self.withheld:
             return None
         languages = analysis.languages
         tokens = analysis.tokens
@@ -369,8 +378,7 @@ class Referee:
                 return f"explained by {card.label()!r}"
         return None
 
-    @staticmethod
-    def _semantic_guard(analysis: Analysis, target: Target, segment: Span) -> str | None:
+    def _semantic_guard(self, analysis: Analysis, target: Target, segment: Span) -> str | None:
         """Guards for a segment close to a card: seeing is not meeting, a noise is not a
         creature, and a negated or not-yet predicate is not an event."""
         card = target.card
@@ -379,7 +387,7 @@ class Referee:
             if token.start < segment.start or token.end > segment.end:
                 continue
             reason = None
-            if card is not None and card.id == rules.PEOPLE_MEET:
+            if card is not None and card.id == rules.PEOPLE_MEET and card.id not in self.withheld:
                 reason = guards.only_perceived(analysis, i)
             if reason is None and group == "characters":
                 reason = guards.vague_clue(analysis, i)

@@ -1,0 +1,542 @@
+"""The referee's honest figures (issue 11 item 5): leave-cards-out, the fresh blind set, and the
+embedder on / off beside each other.
+
+    python -m evals.referee_lco [--folds 5] [--seed 11] [--embedder KIND] [--no-fresh]
+
+Four measures, each for the referee built with the configured embedder ("embedder on") and
+without one ("embedder off": lexical evidence, rules and guards only):
+
+- **dev**: the shipped referee on the dev split of `referee_cases.jsonl` (tuned on);
+- **holdout**: the shipped referee on `referee_holdout.jsonl` (blind, figures only);
+- **leave-cards-out (LCO)**: the bundled deck's story cards are dealt into k folds (seeded,
+  stratified by group: characters, items, places, aspects, events; every card in exactly one
+  fold). For each fold a *reduced* referee is built whose fold cards have lost everything written
+  for them: their aliases and prototypes in every language (`reduced_deck`: only the printed
+  label in en/ja/es is left) and their inference rules, royal births and the guards keyed to them
+  by id (`Referee(withheld=...)`). It rules the DEV cases that hold a fold card (the test split is
+  burned; the holdout and fresh sets are never used here) and is scored on the (case, card)
+  decisions of the fold's cards only, beside the shipped referee's decisions on the same pairs:
+  the gap is what hand-writing buys. A fold card given in a case by one of its aliases ("Barco")
+  is passed to the reduced referee by its deck id, so that the player still holds that card
+  while the alias itself stays unknown. General guards (negation, not-yet, idioms, similes,
+  names) stay: they are keyed to words of the text, not to cards;
+- **fresh**: the shipped referee on `referee_fresh.jsonl`, the blind set of issue 11: figures
+  ONLY (overall, per language, custom-card vs bundled-card pairs, live-style tags,
+  story-dependent recall, precision on the protected tags). Nothing here prints, logs or writes a
+  per-case result, id or text of that set, and nothing is tuned on it.
+
+Figures are micro-averaged over (case, card) decisions as in `evals.referee_eval`. Text
+embeddings are cached per text (`CachedEmbedder`), so the folds and the two referees embed each
+case once. Writes `evals/reports/referee_lco.md` and `referee_lco.json`.
+"""
+
+import argparse
+import json
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.cards import Deck, StoryCard, once_upon_a_time_deck
+from companion.cards.models import CardText
+from companion.referee import Referee, RefereeError
+from embeddings import CardVectorCache, Embedder, Vectors
+from evals.data.cases import CASES_PATH, HOLDOUT_PATH, load_cases, load_fresh, load_holdout
+from evals.referee_eval import Counts, story_of
+
+REPORTS = Path(__file__).resolve().parent / "reports"
+FOLDS = 5
+SEED = 11
+LANGS = ("en", "ja", "es")
+PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative", "negation", "figurative")
+LIVE_TAGS = ("dictated", "unaccented", "hiragana", "multi-sentence")
+STORY_TAG = "story-dependent"
+Case = dict[str, Any]
+
+
+# folds and the reduced referee -------------------------------------------------------------------
+
+
+def card_folds(deck: Deck, k: int = FOLDS, seed: int = SEED) -> tuple[frozenset[str], ...]:
+    """The deck's story card ids dealt into `k` folds: group by group (in the deck's group
+    order), each group's ids in a seeded shuffle, dealt round-robin on from where the last
+    group stopped, so every fold gets its share of every group and sizes differ by one at
+    most. The same deck, k and seed always give the same folds."""
+    if k < 2:
+        raise ValueError("leave-cards-out needs at least two folds")
+    rng = random.Random(seed)
+    folds: list[set[str]] = [set() for _ in range(k)]
+    dealt = 0
+    groups = list(dict.fromkeys(card.group for card in deck.story_cards))
+    for group in groups:
+        ids = sorted(card.id for card in deck.in_group(group))
+        rng.shuffle(ids)
+        for card_id in ids:
+            folds[dealt % k].add(card_id)
+            dealt += 1
+    return tuple(frozenset(fold) for fold in folds)
+
+
+def reduced_deck(deck: Deck, card_ids: Collection[str]) -> Deck:
+    """The deck in which the cards `card_ids` keep only their printed label in each language:
+    no aliases, no prototypes. Other cards and the endings are unchanged."""
+    unknown = set(card_ids) - {card.id for card in deck.story_cards}
+    if unknown:
+        raise ValueError(f"not story cards of {deck.name!r}: {sorted(unknown)}")
+
+    def stripped(card: StoryCard) -> StoryCard:
+        if card.id not in card_ids:
+            return card
+        text = {lang: CardText(label=words.label) for lang, words in card.text.items()}
+        return StoryCard(card.id, card.group, text, card.interrupt)
+
+    cards = tuple(stripped(card) for card in deck.story_cards)
+    return Deck(f"{deck.name} (labels only: {len(card_ids)})", deck.game, cards, deck.endings)
+
+
+def reduced_referee(
+    deck: Deck,
+    card_ids: Collection[str],
+    embedder: Embedder | None,
+    vectors: CardVectorCache | None = None,
+) -> Referee:
+    """The referee those cards would get had nothing been written for them but their labels."""
+    return Referee(reduced_deck(deck, card_ids), embedder, card_vectors=vectors, withheld=card_ids)
+
+
+class CachedEmbedder:
+    """An embedder that embeds each distinct text once (same name, dimension and revision as
+    the one it wraps, so caches keyed on them stay valid)."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.revision = str(getattr(inner, "revision", ""))
+        self._rows: dict[str, Vectors] = {}
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        items = list(texts)
+        missing = list(dict.fromkeys(t for t in items if t not in self._rows))
+        if missing:
+            for text, row in zip(missing, self.inner.embed(missing), strict=True):
+                self._rows[text] = row
+        if not items:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return np.stack([self._rows[text] for text in items])
+
+
+# decisions and their tallies ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One (case, card) decision. It carries no case id and no text: the tallies of the blind
+    set are built from these and must not be able to name a case."""
+
+    lang: str
+    tags: tuple[str, ...]
+    custom: bool  # the card is outside the bundled deck
+    expected: bool
+    flagged: bool
+
+
+@dataclass
+class Tally:
+    """Decisions counted overall and by language, tag and kind of card."""
+
+    overall: Counts = field(default_factory=Counts)
+    by_lang: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
+    by_tag: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
+    by_card_kind: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
+
+    def add(self, decision: Decision) -> None:
+        buckets = [self.overall, self.by_lang[decision.lang]]
+        buckets += [self.by_tag[tag] for tag in decision.tags]
+        buckets.append(self.by_card_kind["custom" if decision.custom else "bundled"])
+        for bucket in buckets:
+            bucket.tp += int(decision.expected and decision.flagged)
+            bucket.fp += int(decision.flagged and not decision.expected)
+            bucket.fn += int(decision.expected and not decision.flagged)
+            bucket.cases += 1  # here: (case, card) pairs
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "overall": self.overall.as_dict(),
+            "by_lang": {k: v.as_dict() for k, v in sorted(self.by_lang.items())},
+            "by_tag": {k: v.as_dict() for k, v in sorted(self.by_tag.items())},
+            "by_card_kind": {k: v.as_dict() for k, v in sorted(self.by_card_kind.items())},
+        }
+
+
+def tally(decisions: Iterable[Decision]) -> Tally:
+    out = Tally()
+    for decision in decisions:
+        out.add(decision)
+    return out
+
+
+def held_cards(case: Case) -> list[str]:
+    return list(dict.fromkeys(case["cards"]))
+
+
+def flagged_cards(
+    referee: Referee, case: Case, rename: Callable[[str], str] = lambda given: given
+) -> set[str] | None:
+    """The cards of the case (as given) that the referee flags; `rename` changes how a card is
+    passed to it (and is undone on the answer). None when the referee refuses the case."""
+    passed: dict[str, str] = {}
+    for given in held_cards(case):
+        passed.setdefault(rename(given), given)
+    try:
+        ruling = referee.rule(case["text"], list(passed), story=story_of(case))
+    except RefereeError:
+        return None
+    return {passed[m.card] for m in ruling.mentions}
+
+
+def decisions_of(
+    case: Case, flagged: set[str] | None, deck: Deck, only: Callable[[str], bool] = lambda _: True
+) -> list[Decision]:
+    """The case's (card, decision) pairs for the cards `only` keeps (a refused case: nothing
+    flagged)."""
+    expected = set(case["expected"])
+    tags = tuple(case["tags"])
+    return [
+        Decision(
+            case["lang"],
+            tags,
+            deck.resolve(given) is None,
+            given in expected,
+            flagged is not None and given in flagged,
+        )
+        for given in held_cards(case)
+        if only(given)
+    ]
+
+
+# the runs ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Referees:
+    """The shipped referee with and without the embedder, and how to build reduced ones."""
+
+    deck: Deck
+    embedder: Embedder | None  # the configured one, cached per text
+    vectors: CardVectorCache | None
+
+    def shipped(self, on: bool) -> Referee:
+        embedder = self.embedder if on else None
+        return Referee(self.deck, embedder, card_vectors=self.vectors if on else None)
+
+    def reduced(self, card_ids: Collection[str], on: bool) -> Referee:
+        embedder = self.embedder if on else None
+        return reduced_referee(self.deck, card_ids, embedder, self.vectors if on else None)
+
+
+MODES = {"on": True, "off": False}
+
+
+def run_split(
+    referees: Referees, cases: list[Case], *, blind: bool = False
+) -> dict[str, tuple[Tally, int]]:
+    """The shipped referee, embedder on and off, on every case: tallies and refusals. `blind`:
+    any failure on a case counts as a refusal and is not shown (its message could quote the
+    case)."""
+    out: dict[str, tuple[Tally, int]] = {}
+    for mode, on in MODES.items():
+        referee = referees.shipped(on)
+        decisions: list[Decision] = []
+        refused = 0
+        for case in cases:
+            try:
+                flagged = flagged_cards(referee, case)
+            except Exception:
+                if not blind:
+                    raise
+                flagged = None
+            refused += flagged is None
+            decisions += decisions_of(case, flagged, referees.deck)
+        out[mode] = (tally(decisions), refused)
+    return out
+
+
+@dataclass
+class LcoResult:
+    folds: tuple[frozenset[str], ...]
+    # system ("shipped on", "reduced off", …) → tally over the fold cards' decisions
+    systems: dict[str, Tally]
+    per_fold: list[dict[str, Counts]]
+    cases_per_fold: list[int]
+
+
+def run_lco(referees: Referees, dev: list[Case], k: int, seed: int) -> LcoResult:
+    deck = referees.deck
+    folds = card_folds(deck, k, seed)
+    card_of = {given: deck.resolve(given) for case in dev for given in held_cards(case)}
+    shipped = {mode: referees.shipped(on) for mode, on in MODES.items()}
+    shipped_flags = {
+        mode: {case["id"]: flagged_cards(referee, case) for case in dev}
+        for mode, referee in shipped.items()
+    }
+    systems: dict[str, list[Decision]] = defaultdict(list)
+    per_fold: list[dict[str, Counts]] = []
+    cases_per_fold: list[int] = []
+    for fold in folds:
+
+        def in_fold(given: str, fold: frozenset[str] = fold) -> bool:
+            card = card_of[given]
+            return card is not None and card.id in fold
+
+        def by_id(given: str, fold: frozenset[str] = fold) -> str:
+            card = card_of[given]
+            return card.id if card is not None and card.id in fold else given
+
+        cases = [case for case in dev if any(in_fold(g) for g in held_cards(case))]
+        cases_per_fold.append(len(cases))
+        fold_systems: dict[str, list[Decision]] = defaultdict(list)
+        for mode, on in MODES.items():
+            reduced = referees.reduced(fold, on)
+            for case in cases:
+                fold_systems[f"reduced {mode}"] += decisions_of(
+                    case, flagged_cards(reduced, case, by_id), deck, in_fold
+                )
+                fold_systems[f"shipped {mode}"] += decisions_of(
+                    case, shipped_flags[mode][case["id"]], deck, in_fold
+                )
+        per_fold.append({name: tally(ds).overall for name, ds in sorted(fold_systems.items())})
+        for name, ds in fold_systems.items():
+            systems[name] += ds
+    order = ("shipped on", "reduced on", "shipped off", "reduced off")
+    return LcoResult(
+        folds, {name: tally(systems[name]) for name in order}, per_fold, cases_per_fold
+    )
+
+
+# report -----------------------------------------------------------------------------------------
+
+
+def _prf(counts: Counts) -> str:
+    return f"{counts.precision:.3f} | {counts.recall:.3f} | {counts.f1:.3f}"
+
+
+def _ablation_table(key: str, rows: list[tuple[str, Counts, Counts]]) -> list[str]:
+    """Rows of (name, embedder on, embedder off)."""
+    lines = [
+        f"| {key} | on P | on R | on F1 | off P | off R | off F1 | F1 on − off | pairs |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, on, off in rows:
+        lines.append(f"| {name} | {_prf(on)} | {_prf(off)} | {on.f1 - off.f1:+.3f} | {on.cases} |")
+    return lines
+
+
+def _split_rows(
+    on: Tally, off: Tally, tags: Sequence[str] = (), kinds: bool = False
+) -> list[tuple[str, Counts, Counts]]:
+    rows = [("overall", on.overall, off.overall)]
+    rows += [(lang, on.by_lang[lang], off.by_lang[lang]) for lang in LANGS if lang in on.by_lang]
+    if kinds:
+        rows += [
+            (f"{kind} cards", on.by_card_kind[kind], off.by_card_kind[kind])
+            for kind in ("custom", "bundled")
+            if kind in on.by_card_kind
+        ]
+    rows += [(f"tag {tag}", on.by_tag[tag], off.by_tag[tag]) for tag in tags if tag in on.by_tag]
+    return rows
+
+
+def _protected_line(on: Tally, off: Tally) -> str:
+    present = [tag for tag in PROTECTED_TAGS if tag in on.by_tag]
+    absent = [tag for tag in PROTECTED_TAGS if tag not in on.by_tag]
+    line = "Precision on the protected tags (embedder on / off): " + ", ".join(
+        f"{tag} {on.by_tag[tag].precision:.3f} / {off.by_tag[tag].precision:.3f}" for tag in present
+    )
+    if absent:
+        line += f" (no case tagged {', '.join(absent)})"
+    return line
+
+
+def render(summary: dict[str, Any], tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> str:
+    lines = [
+        "# Referee: leave-cards-out, the fresh blind set, embedder on / off",
+        "",
+        "Written by `python -m evals.referee_lco` (`make eval`); see its docstring for the "
+        "protocol. Micro-averaged over (case, card) decisions; `pairs` counts them. Embedder on: "
+        f"`{summary['embedder']}`; off: lexical evidence, rules and guards only. "
+        f"Run time {summary['seconds']:.0f} s.",
+        "",
+        f"## Leave-cards-out ({len(lco.folds)} folds, seed {summary['lco']['seed']}, dev split)",
+        "",
+        "Each fold's cards keep only their label in en/ja/es (no aliases, prototypes, inference "
+        "rules or card-keyed guards); scored on the fold cards' decisions, beside the shipped "
+        "referee's decisions on the same pairs. Fold sizes: "
+        + ", ".join(str(len(f)) for f in lco.folds)
+        + "; dev cases ruled per fold: "
+        + ", ".join(str(n) for n in lco.cases_per_fold)
+        + ".",
+        "",
+        "| system | language | precision | recall | F1 | TP | FP | FN | pairs |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, t in lco.systems.items():
+        for lang, counts in [("overall", t.overall)] + [
+            (lang, t.by_lang[lang]) for lang in LANGS if lang in t.by_lang
+        ]:
+            lines.append(
+                f"| {name} | {lang} | {_prf(counts)} | {counts.tp} | {counts.fp} "
+                f"| {counts.fn} | {counts.cases} |"
+            )
+    gap = summary["lco"]["hand_writing_buys_f1"]
+    lines += [
+        "",
+        f"What hand-writing buys (F1, shipped − reduced): embedder on {gap['on']:+.3f}, "
+        f"embedder off {gap['off']:+.3f}. What the embedder buys a labels-only card "
+        f"(F1, reduced on − reduced off): {summary['lco']['embedder_buys_f1']:+.3f}.",
+        "",
+        "Per fold (F1): "
+        + "; ".join(
+            f"fold {i + 1}: " + ", ".join(f"{n} {c.f1:.3f}" for n, c in fold.items())
+            for i, fold in enumerate(lco.per_fold)
+        ),
+        "",
+        "### Leave-cards-out per tag (F1, reduced referee, embedder on / off)",
+        "",
+        "| tag | reduced on F1 | reduced off F1 | shipped on F1 | pairs |",
+        "|---|---|---|---|---|",
+    ]
+    red_on, red_off, ship_on = (lco.systems[n] for n in ("reduced on", "reduced off", "shipped on"))
+    for tag in sorted(red_on.by_tag):
+        lines.append(
+            f"| {tag} | {red_on.by_tag[tag].f1:.3f} | {red_off.by_tag[tag].f1:.3f} "
+            f"| {ship_on.by_tag[tag].f1:.3f} | {red_on.by_tag[tag].cases} |"
+        )
+    sections = [
+        ("dev", "## Dev split (tuned on): the shipped referee", ()),
+        ("holdout", "## Holdout (blind, never tuned on): the shipped referee", ()),
+    ]
+    for split, title, tags in sections:
+        if split not in tallies:
+            continue
+        on, off = tallies[split]["on"], tallies[split]["off"]
+        lines += ["", title, "", *_ablation_table("", _split_rows(on, off, tags))]
+        lines += ["", _protected_line(on, off)]
+    if "fresh" in tallies:
+        on, off = tallies["fresh"]["on"], tallies["fresh"]["off"]
+        fresh = summary["fresh"]
+        lines += [
+            "",
+            "## Fresh blind set (issue 11): figures only",
+            "",
+            f"{fresh['cases']} cases (`referee_fresh.jsonl`), written blind and never tuned on; "
+            "no per-case result is printed or kept anywhere. Refused by the referee: "
+            f"{fresh['refused']['on']} (on), {fresh['refused']['off']} (off).",
+            "",
+            *_ablation_table("", _split_rows(on, off, (*LIVE_TAGS, STORY_TAG), kinds=True)),
+            "",
+            f"Recall on story-dependent cases (embedder on / off): "
+            f"{on.by_tag[STORY_TAG].recall:.3f} / {off.by_tag[STORY_TAG].recall:.3f}."
+            if STORY_TAG in on.by_tag
+            else "No story-dependent case.",
+            "",
+            _protected_line(on, off),
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def run(
+    referees: Referees,
+    *,
+    k: int = FOLDS,
+    seed: int = SEED,
+    cases_path: Path = CASES_PATH,
+    holdout_path: Path | None = HOLDOUT_PATH,
+    fresh: bool = True,
+    embedder_name: str = "none",
+    write: bool = True,
+) -> dict[str, Any]:
+    started = time.perf_counter()
+    dev = load_cases(cases_path, split="dev")
+    splits: dict[str, list[Case]] = {"dev": dev}
+    if holdout_path is not None:
+        splits["holdout"] = load_holdout(holdout_path)
+    if fresh:
+        splits["fresh"] = load_fresh()
+    tallies: dict[str, dict[str, Tally]] = {}
+    refused: dict[str, dict[str, int]] = {}
+    for split, cases in splits.items():
+        if not cases:
+            continue
+        runs = run_split(referees, cases, blind=split == "fresh")
+        tallies[split] = {mode: t for mode, (t, _) in runs.items()}
+        refused[split] = {mode: n for mode, (_, n) in runs.items()}
+    lco = run_lco(referees, dev, k, seed)
+    seconds = time.perf_counter() - started
+    s = lco.systems
+    summary: dict[str, Any] = {
+        "embedder": embedder_name,
+        "seconds": round(seconds, 1),
+        "lco": {
+            "folds": k,
+            "seed": seed,
+            "fold_sizes": [len(f) for f in lco.folds],
+            "dev_cases_per_fold": lco.cases_per_fold,
+            "systems": {name: t.as_dict() for name, t in s.items()},
+            "hand_writing_buys_f1": {
+                mode: round(s[f"shipped {mode}"].overall.f1 - s[f"reduced {mode}"].overall.f1, 4)
+                for mode in MODES
+            },
+            "embedder_buys_f1": round(s["reduced on"].overall.f1 - s["reduced off"].overall.f1, 4),
+        },
+    }
+    for split, by_mode in tallies.items():
+        entry: dict[str, Any] = {
+            "cases": len(splits[split]),
+            "refused": refused[split],
+            **{mode: t.as_dict() for mode, t in by_mode.items()},
+        }
+        summary[split] = entry
+    report = render(summary, tallies, lco)
+    if write:
+        REPORTS.mkdir(exist_ok=True)
+        (REPORTS / "referee_lco.json").write_text(
+            json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+        )
+        (REPORTS / "referee_lco.md").write_text(report, encoding="utf-8")
+    print(report)
+    return summary
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m evals.referee_lco", description=__doc__)
+    parser.add_argument("--folds", type=int, default=FOLDS)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--embedder", default=None, help="embedder kind (default: from settings)")
+    parser.add_argument("--no-fresh", action="store_true", help="leave the fresh blind set out")
+    args = parser.parse_args(argv)
+    from companion.referee.factory import embedder_from_settings
+    from companion.settings import Settings
+
+    settings = Settings()
+    embedder = CachedEmbedder(embedder_from_settings(settings, args.embedder))
+    referees = Referees(once_upon_a_time_deck(), embedder, CardVectorCache(embedder))
+    run(
+        referees, k=args.folds, seed=args.seed, fresh=not args.no_fresh, embedder_name=embedder.name
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
