@@ -79,7 +79,9 @@ def build_services(
         factum_llm=llm_from_settings(settings),
         ai_pace_s=settings.ai_pace_s,
     )
-    table_service = TableService(store, games)
+    # One worker on a SQLite file is the only writer of its log (`companion serve` refuses
+    # several workers on SQLite): its tables' states need no read-back.
+    table_service = TableService(store, games, exclusive=store.backend == "sqlite")
     broadcaster: Broadcaster = (
         RedisBroadcaster(settings.redis_url) if settings.redis_url else InProcessBroadcaster()
     )

@@ -75,7 +75,9 @@ async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     """The table as the token's seat sees it (its own hand, hints and moves), or, without a
     token, the public state for spectators."""
     tables = services.tables
-    state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
+    state = tables.peek(viewer.table_id)
+    if state is None:
+        state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
     if tables.game(viewer.table_id).wake_at(state) is not None:
         services.seats.poke(viewer.table_id)  # after a restart no timer watches a deadline
     return _view(tables, viewer.table_id, state, viewer.seat)
@@ -204,7 +206,11 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
         first = True
         while True:
-            stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, sent)
+            stored = services.tables.recent_events(viewer.table_id, sent)
+            if stored is None:
+                stored = await anyio.to_thread.run_sync(
+                    services.tables.events, viewer.table_id, sent
+                )
             for event in stored:
                 shown = game.project(event, viewer.seat)
                 sent = event.seq
@@ -228,5 +234,8 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
 
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:
-    state = await anyio.to_thread.run_sync(services.tables.state, viewer.table_id)
+    tables = services.tables
+    state = tables.peek(viewer.table_id)
+    if state is None:
+        state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
     return _view(services.tables, viewer.table_id, state, viewer.seat)

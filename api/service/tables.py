@@ -5,6 +5,12 @@ plans requests, rebuilds state from events and says what follows an append. An a
 plan it → append to the log with a seq check (plan again on a conflict) → only then the game's
 follow-ups (Once Upon a Time: the referee's ruling on a new sentence) → the routes tell the
 streams.
+
+Each table's state is kept in memory, advanced by the events this service appends; the log stays
+the truth (the seq check of every append catches a state another writer moved on). When the
+service is the only writer of its database (`exclusive`: one worker on a SQLite file) its memory
+is the log's end, so reads need no read-back: a table's state and its latest events (the tail the
+live streams read) come from memory. With several workers a read catches up from the log first.
 """
 
 import hashlib
@@ -30,6 +36,7 @@ from companion.store import (
     NewEvent,
     SeqConflictError,
     StoredEvent,
+    StoreUnavailableError,
     TableNotFoundError,
 )
 
@@ -38,6 +45,7 @@ log = logging.getLogger(__name__)
 _APPEND_ATTEMPTS = 8
 _SNAPSHOT_EVERY = 200
 _CACHE_TABLES = 2_000
+_TAIL = 256  # latest events kept per table for the live streams (exclusive service)
 
 
 @dataclass(frozen=True)
@@ -80,11 +88,14 @@ class TableService:
         games: Mapping[str, TableGame[Any]],
         *,
         clock: Callable[[], float] = time.time,
+        exclusive: bool = False,
     ) -> None:
         self.store = store
         self.games = games
+        self.exclusive = exclusive
         self._clock = clock
         self._cache: OrderedDict[str, HostedState] = OrderedDict()
+        self._tails: dict[str, list[StoredEvent]] = {}
         self._configs: dict[str, Mapping[str, Any]] = {}
         self._hashes: dict[str, dict[int, str | None]] = {}
         self._locks: dict[str, threading.RLock] = {}
@@ -148,26 +159,60 @@ class TableService:
         return viewer.seat
 
     def state(self, table_id: str) -> HostedState:
-        """The table's state at the end of its log (cached; caught up on every call)."""
+        """The table's state at the end of its log (from memory when the service is exclusive,
+        else caught up from the log on every call)."""
+        if self.exclusive:
+            cached = self._cache.get(table_id)
+            if cached is not None:
+                return cached
         with self._locked(table_id):
             state = self._cache.get(table_id)
             if state is None:
                 state = self._load(table_id)
+                self._tails.pop(table_id, None)
             events = self.store.read(table_id, after=state.seq)
-            for event in events:
-                state = state.advance(event)
-            if (
-                events
-                and state.seq // _SNAPSHOT_EVERY > (state.seq - len(events)) // _SNAPSHOT_EVERY
-            ):
-                self.store.save_snapshot(
-                    table_id, state.seq, self.game(table_id).snapshot_format, state.to_snapshot()
-                )
+            if events:
+                state = self._advance(state, events)
             self._cache[table_id] = state
             self._cache.move_to_end(table_id)
             while len(self._cache) > _CACHE_TABLES:
-                self._cache.popitem(last=False)
+                evicted, _ = self._cache.popitem(last=False)
+                self._tails.pop(evicted, None)
             return state
+
+    def peek(self, table_id: str) -> HostedState | None:
+        """The table's state without waiting for anything (exclusive service, table in memory),
+        else None: the caller uses `state` from a worker thread."""
+        return self._cache.get(table_id) if self.exclusive else None
+
+    def recent_events(self, table_id: str, after: int) -> list[StoredEvent] | None:
+        """The events after `after` from memory without waiting (exclusive service, the table's
+        tail reaching back that far), else None: the caller uses `events` from a worker thread."""
+        if not self.exclusive:
+            return None
+        tail = self._tails.get(table_id)
+        state = self._cache.get(table_id)
+        if not tail or state is None or tail[-1].seq != state.seq or tail[0].seq > after + 1:
+            return None
+        return tail[max(0, after + 1 - tail[0].seq) :]
+
+    def _advance(self, state: HostedState, events: list[StoredEvent]) -> HostedState:
+        """`state` advanced by `events` that follow it in the log, remembered in the table's
+        tail; a snapshot is stored whenever a multiple of `_SNAPSHOT_EVERY` is passed."""
+        before = state.seq
+        for event in events:
+            state = state.advance(event)
+        tail = self._tails.get(state.table_id, [])
+        if tail and tail[-1].seq != before:
+            tail = []
+        tail = tail + events
+        self._tails[state.table_id] = tail[-_TAIL:] if len(tail) > 2 * _TAIL else tail
+        if state.seq // _SNAPSHOT_EVERY > before // _SNAPSHOT_EVERY:
+            game = self.game(state.table_id)
+            self.store.save_snapshot(
+                state.table_id, state.seq, game.snapshot_format, state.to_snapshot()
+            )
+        return state
 
     def _load(self, table_id: str) -> HostedState:
         record = self.store.table(table_id)
@@ -189,7 +234,9 @@ class TableService:
         return initial
 
     def events(self, table_id: str, after: int) -> list[StoredEvent]:
-        return self.store.read(table_id, after=after)
+        """The log after `after` (from memory when the service is exclusive and has them)."""
+        recent = self.recent_events(table_id, after)
+        return recent if recent is not None else self.store.read(table_id, after=after)
 
     # --- acting -----------------------------------------------------------------------------
 
@@ -216,9 +263,7 @@ class TableService:
                         return replayed
                 new_events = self.game(table_id).plan(state, seat, body, by, now=self._clock())
                 try:
-                    stored = self.store.append(
-                        table_id, new_events, after_seq=state.seq, idempotency=claim
-                    )
+                    stored = self._append(table_id, new_events, state.seq, claim)
                 except SeqConflictError:
                     continue  # another worker appended first: plan again on the new state
                 state = self._remember(state, stored)
@@ -242,7 +287,7 @@ class TableService:
                 if not due:
                     return None
                 try:
-                    stored = self.store.append(table_id, due, after_seq=state.seq)
+                    stored = self._append(table_id, due, state.seq)
                 except SeqConflictError:
                     continue
                 state = self._remember(state, stored)
@@ -266,16 +311,37 @@ class TableService:
         events = self.store.read(table_id, after=record.first_seq - 1, upto=record.last_seq)
         return ActOutcome(state, events, replayed=True)
 
+    def _append(
+        self,
+        table_id: str,
+        events: list[NewEvent],
+        after_seq: int,
+        claim: IdempotencyClaim | None = None,
+    ) -> list[StoredEvent]:
+        """The store's append. When the database fails, whether the commit happened is unknown:
+        the table's memory is dropped, so that the next read rebuilds it from the log."""
+        try:
+            return self.store.append(table_id, events, after_seq=after_seq, idempotency=claim)
+        except StoreUnavailableError:
+            with self._locked(table_id):
+                self._cache.pop(table_id, None)
+                self._tails.pop(table_id, None)
+            raise
+
     # --- after the append -------------------------------------------------------------------
 
     def _remember(self, state: HostedState, stored: list[StoredEvent]) -> HostedState:
         """`state` advanced by events just appended after it, kept as the cached state."""
-        for event in stored:
-            state = state.advance(event)
         with self._locked(state.table_id):
             cached = self._cache.get(state.table_id)
-            if cached is None or cached.seq < state.seq:
-                self._cache[state.table_id] = state
+            if cached is not None and cached.seq >= state.seq + len(stored):
+                return cached  # a read caught up with these events first
+            if cached is not None and cached.seq > state.seq:
+                stored = [event for event in stored if event.seq > cached.seq]
+                state = cached
+            state = self._advance(state, stored)
+            self._cache[state.table_id] = state
+            self._cache.move_to_end(state.table_id)
         return state
 
     def _follow_up(
@@ -303,7 +369,7 @@ class TableService:
                 cached = self._cache.get(table_id)
                 state = cached if attempt == 0 and cached is not None else self.state(table_id)
                 try:
-                    stored = self.store.append(table_id, events, after_seq=state.seq)
+                    stored = self._append(table_id, events, state.seq)
                 except SeqConflictError:
                     continue
                 return stored, self._remember(state, stored)

@@ -1,9 +1,17 @@
-"""`EventLog`: create tables, append events with a sequence check, read them back."""
+"""`EventLog`: create tables, append events with a sequence check, read them back.
+
+Appends are group-committed: appends that arrive from several threads while a commit is on the
+disk wait for it and then go together, in one transaction with one sync, each in a savepoint of
+its own (a conflict or a failure of one leaves the others as they are). One waiting thread leads
+each group: it writes the group, wakes the others with their results and hands the lead to the
+next waiting append, if any. Under load a commit carries many tables' appends; alone, an append
+is a transaction of its own as before.
+"""
 
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -71,6 +79,41 @@ class Snapshot:
     state: dict[str, Any]
 
 
+@dataclass
+class _PendingAppend:
+    """An append waiting for its group's commit; `ready` is set when it is done or leads."""
+
+    table_id: str
+    events: Sequence[NewEvent]
+    after_seq: int
+    idempotency: IdempotencyClaim | None
+    ready: threading.Event = field(default_factory=threading.Event)
+    stored: list[StoredEvent] | None = None
+    error: Exception | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.stored is not None or self.error is not None
+
+
+_GROUP_LIMIT = 128  # appends in one commit at most
+
+
+def _conflict(pending: _PendingAppend, cause: Exception) -> SeqConflictError:
+    error = SeqConflictError(pending.table_id, pending.after_seq)
+    error.__cause__ = cause
+    return error
+
+
+def _failure(error: Exception) -> Exception:
+    """An error of a whole group's commit, one object per append (each raised in its thread)."""
+    if isinstance(error, StoreUnavailableError):
+        copy = StoreUnavailableError(str(error))
+        copy.__cause__ = error.__cause__
+        return copy
+    return error
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -91,6 +134,9 @@ class EventLog:
         self._write_lock: AbstractContextManager[object] = (
             threading.Lock() if sqlite else nullcontext()
         )
+        self._queue: list[_PendingAppend] = []
+        self._queue_lock = threading.Lock()
+        self._leading = False  # whether some thread is writing a group now
 
     @property
     def backend(self) -> str:
@@ -107,6 +153,12 @@ class EventLog:
             raise
         except DBAPIError as error:
             raise StoreUnavailableError(f"database error: {error.orig!r}") from error
+
+    @property
+    def waiting_appends(self) -> int:
+        """Appends queued for the next group commit (the one being written not counted)."""
+        with self._queue_lock:
+            return len(self._queue)
 
     def ping(self) -> None:
         """Raise `StoreUnavailableError` unless the database answers."""
@@ -161,27 +213,92 @@ class EventLog:
         """
         if not new_events:
             raise ValueError("nothing to append")
+        pending = _PendingAppend(table_id, new_events, after_seq, idempotency)
+        with self._queue_lock:
+            self._queue.append(pending)
+            lead = not self._leading
+            self._leading = True
+        if not lead:
+            pending.ready.wait()  # the group's leader wrote it, or handed this one the lead
+        if not pending.done:
+            self._lead()
+        if pending.error is not None:
+            raise pending.error
+        assert pending.stored is not None
+        return pending.stored
+
+    def _lead(self) -> None:
+        """Write the waiting appends as one group, then hand the lead on (or put it down)."""
+        with self._queue_lock:
+            group, self._queue = self._queue[:_GROUP_LIMIT], self._queue[_GROUP_LIMIT:]
+        try:
+            self._write_group(group)
+        finally:
+            with self._queue_lock:
+                successor = next((p for p in self._queue), None)
+                self._leading = successor is not None
+            for pending in group:
+                pending.ready.set()
+            if successor is not None:
+                successor.ready.set()  # not done: it leads the next group
+
+    def _write_group(self, group: list[_PendingAppend]) -> None:
         created = _now()
+        results: list[tuple[_PendingAppend, list[StoredEvent]]] = []
+        # Tables in one order in every group: two workers' groups cannot wait on each other.
+        ordered = sorted(group, key=lambda pending: pending.table_id)
         try:
             with self._transaction(write=True) as conn:
-                last = self._last_seq(conn, table_id)
-                if last != after_seq:
-                    raise SeqConflictError(table_id, after_seq)
-                stored = self._insert_events(conn, table_id, after_seq, new_events, created)
-                if idempotency is not None:
-                    conn.execute(
-                        insert(idempotency_keys).values(
-                            table_id=table_id,
-                            seat=idempotency.seat,
-                            key=idempotency.key,
-                            fingerprint=idempotency.fingerprint,
-                            first_seq=stored[0].seq,
-                            last_seq=stored[-1].seq,
-                            created=created,
-                        )
-                    )
-        except IntegrityError as error:  # a concurrent writer took the seq (or the key) first
-            raise SeqConflictError(table_id, after_seq) from error
+                for pending in ordered:
+                    try:
+                        if len(group) == 1:
+                            results.append((pending, self._append_one(conn, pending, created)))
+                        else:
+                            with conn.begin_nested():
+                                results.append((pending, self._append_one(conn, pending, created)))
+                    except (SeqConflictError, TableNotFoundError) as error:
+                        pending.error = error
+                    except IntegrityError as error:  # a concurrent writer took the seq or key
+                        if len(group) == 1:
+                            raise
+                        pending.error = _conflict(pending, error)
+                    except DBAPIError as error:
+                        if len(group) == 1:
+                            raise
+                        pending.error = StoreUnavailableError(f"database error: {error.orig!r}")
+        except IntegrityError as error:  # a group of one: its transaction is its savepoint
+            group[0].error = _conflict(group[0], error)
+            return
+        except Exception as error:  # the commit failed: nothing of the group was written
+            for pending in group:
+                if pending.error is None:
+                    pending.error = _failure(error)
+            return
+        for pending, stored in results:
+            pending.stored = stored
+
+    def _append_one(
+        self, conn: Connection, pending: _PendingAppend, created: datetime
+    ) -> list[StoredEvent]:
+        last = self._last_seq(conn, pending.table_id)
+        if last != pending.after_seq:
+            raise SeqConflictError(pending.table_id, pending.after_seq)
+        stored = self._insert_events(
+            conn, pending.table_id, pending.after_seq, pending.events, created
+        )
+        claim = pending.idempotency
+        if claim is not None:
+            conn.execute(
+                insert(idempotency_keys).values(
+                    table_id=pending.table_id,
+                    seat=claim.seat,
+                    key=claim.key,
+                    fingerprint=claim.fingerprint,
+                    first_seq=stored[0].seq,
+                    last_seq=stored[-1].seq,
+                    created=created,
+                )
+            )
         return stored
 
     def _last_seq(self, conn: Connection, table_id: str) -> int:

@@ -95,6 +95,52 @@ def test_concurrent_writers_lose_nothing(log: EventLog) -> None:
     ]
 
 
+def test_appends_waiting_for_a_commit_share_the_next_one(log: EventLog) -> None:
+    """Group commit: while one append's commit is held, seven more queue; they then go in one
+    commit together, each checked on its own (the stale one conflicts, the rest are written)."""
+    for i in range(8):
+        _new_table(log, f"t{i}")
+    commits = 0
+    first_commit, release = threading.Event(), threading.Event()
+
+    @sa.event.listens_for(log.engine, "commit")
+    def _count(_conn: sa.Connection) -> None:
+        nonlocal commits
+        commits += 1
+        if commits == 1:
+            first_commit.set()
+            release.wait(10)
+
+    results: dict[int, object] = {}
+
+    def append(i: int, after: int) -> None:
+        try:
+            results[i] = log.append(f"t{i}", [NewEvent("told", {"i": i})], after_seq=after)
+        except SeqConflictError as error:
+            results[i] = error
+
+    threads = [threading.Thread(target=append, args=(0, 0))]
+    threads[0].start()
+    assert first_commit.wait(10)
+    threads += [threading.Thread(target=append, args=(i, 5 if i == 7 else 0)) for i in range(1, 8)]
+    for thread in threads[1:]:
+        thread.start()
+    for _ in range(1000):
+        if log.waiting_appends == 7:
+            break
+        threading.Event().wait(0.01)
+    assert log.waiting_appends == 7
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert commits == 2
+    assert isinstance(results[7], SeqConflictError)
+    for i in range(7):
+        assert [e.seq for e in results[i]] == [1]  # type: ignore[attr-defined]
+        assert [e.payload for e in log.read(f"t{i}")] == [{"i": i}]
+    assert log.read("t7") == []
+
+
 def test_events_reject_update_and_delete_in_the_database(log: EventLog) -> None:
     _new_table(log)
     log.append("t1", [NewEvent("a", {"n": 1})], after_seq=0)
