@@ -47,8 +47,9 @@ bench: $(STAMP) ## referee latency, API throughput, tables under a tools flood, 
 	$(PY) -m evals.bench_dice
 	$(PY) -m evals.bench_sleeping_queens
 
-eval: $(STAMP) ## referee precision/recall/F1 on the labelled set, report + PR plot; Factum guesser; ending guard
+eval: $(STAMP) ## referee P/R/F1 (embedder on/off), report + PR plot; leave-cards-out + fresh blind set; Factum guesser; ending guard
 	$(PY) -m evals.referee_eval
+	$(PY) -m evals.referee_lco
 	$(PY) -m evals.factum_eval
 	$(PY) -m evals.ending_guard_eval
 

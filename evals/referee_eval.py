@@ -16,8 +16,11 @@ reports listed its per-case errors and referee rules were then written against t
 its figures measure how well the referee fits sentences it was tuned to, not how it generalises
 (`split_status` in the report says so). Errors are listed for dev by default. Also reported:
 the HOLDOUT split (`evals/data/referee_holdout.jsonl`), written blind and never tuned on: figures
-only, no per-case errors, so that it stays blind; `--dev-only` never reads it. Writes
-`evals/reports/referee.md`, `referee.json` and the precision–recall plot `referee_pr.png`.
+only, no per-case errors, so that it stays blind; `--dev-only` never reads it. Every split also
+shows the ablation "embedder on / off": the same referee built without an embedder (lexical
+evidence, rules and guards only) beside the shipped one. Writes `evals/reports/referee.md`,
+`referee.json` and the precision–recall plot `referee_pr.png`. Leave-cards-out and the fresh
+blind set of issue 11 are in `evals.referee_lco` (`referee_lco.md`).
 """
 
 import argparse
@@ -35,7 +38,14 @@ import numpy as np
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
 from embeddings import Embedder
-from evals.data.cases import CASES_PATH, HOLDOUT_PATH, HOLDOUT_SPLIT, load_cases, load_holdout
+from evals.data.cases import (
+    CASES_PATH,
+    HOLDOUT_PATH,
+    HOLDOUT_SPLIT,
+    LANGS,
+    load_cases,
+    load_holdout,
+)
 
 REPORTS = Path(__file__).resolve().parent / "reports"
 PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative")
@@ -279,6 +289,28 @@ def _holdout_section(results: dict[str, Result], n_cases: int, source: str) -> l
     return lines
 
 
+def _ablation_section(on: dict[str, Result], off: dict[str, Result]) -> list[str]:
+    """The shipped referee with its embedder and without one, per split and language."""
+    lines = [
+        "## Embedder on / off",
+        "",
+        "The referee as shipped beside the same referee built without an embedder (lexical "
+        "evidence, rules and guards only).",
+        "",
+        "| split | language | on P | on R | on F1 | off P | off R | off F1 | F1 on − off |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for split in on:
+        buckets = [("overall", on[split].overall, off[split].overall)]
+        buckets += [(lang, on[split].by_lang[lang], off[split].by_lang[lang]) for lang in LANGS]
+        for name, a, b in buckets:
+            lines.append(
+                f"| {split} | {name} | {a.precision:.3f} | {a.recall:.3f} | {a.f1:.3f} "
+                f"| {b.precision:.3f} | {b.recall:.3f} | {b.f1:.3f} | {a.f1 - b.f1:+.3f} |"
+            )
+    return lines
+
+
 def _plot(
     curves: dict[str, tuple[list[float], list[float]]], points: dict[str, Counts], path: Path
 ) -> None:
@@ -333,7 +365,9 @@ def run(
     embedder: Embedder,
     show_errors: str,
     holdout_path: Path | None = HOLDOUT_PATH,
+    without_embedder: Referee | None = None,
 ) -> dict[str, Any]:
+    """`without_embedder`: the same referee built with no embedder, for the on / off ablation."""
     main_cases = load_cases(cases_path)
     holdout = load_holdout(holdout_path) if holdout_path is not None else []
     clashes = {c["id"] for c in main_cases} & {c["id"] for c in holdout}
@@ -348,8 +382,11 @@ def run(
     title: dict[str, Scores] = {}
     ref: dict[str, Scores] = {}
     ref_flagged: dict[str, set[str]] = {}
+    off_flagged: dict[str, set[str]] = {}
     timings: list[float] = []
     for case in cases:
+        if without_embedder is not None:
+            off_flagged[case["id"]] = referee_scores(without_embedder, case)[1]
         keyword[case["id"]] = keyword_scores(case)
         title[case["id"]] = titles.scores(case)
         started = time.perf_counter()
@@ -368,6 +405,13 @@ def run(
             "embeddings": score(split_cases, flagged_at(title, title_threshold)),
             "referee": score(split_cases, ref_flagged),
         }
+
+    ablation = {"on": {}, "off": {}} if without_embedder is not None else None
+    if ablation is not None:
+        for split in ("test", HOLDOUT_SPLIT, "dev"):
+            if split in scored:
+                ablation["on"][split] = results[split]["referee"]
+                ablation["off"][split] = score(scored[split], off_flagged)
 
     REPORTS.mkdir(exist_ok=True)
     test = splits["test"]
@@ -402,6 +446,14 @@ def run(
             summary[split]["referee_errors"] = results[split]["referee"].errors
     if holdout:
         summary[HOLDOUT_SPLIT]["label"] = HOLDOUT_LABEL
+    if ablation is not None:
+        summary["referee_embedder_off"] = {
+            split: {
+                "overall": r.overall.as_dict(),
+                "by_lang": {k: v.as_dict() for k, v in sorted(r.by_lang.items())},
+            }
+            for split, r in ablation["off"].items()
+        }
     (REPORTS / "referee.json").write_text(
         json.dumps(summary, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
     )
@@ -435,6 +487,8 @@ def run(
         ),
         "",
         "![precision-recall](referee_pr.png)",
+        "",
+        *(_ablation_section(ablation["on"], ablation["off"]) if ablation is not None else []),
         "",
         *(
             _holdout_section(results[HOLDOUT_SPLIT], len(holdout), holdout_path.name)
@@ -476,7 +530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.dev_only:
         run_dev(args.cases, referee)
     else:
-        run(args.cases, referee, embedder, args.errors)
+        without = referee_from_settings(once_upon_a_time_deck(), settings, None)
+        run(args.cases, referee, embedder, args.errors, without_embedder=without)
     return 0
 
 
