@@ -188,7 +188,10 @@ export function drawMap(board, state, { targets = new Map(), placeTargets = new 
     },
     s("title", {}, label),
     s("circle", { cx: x, cy: y, r: id === board.start ? 12 : 9 }),
-    s("text", { x, y: y + (y > MIDDLE ? 21 : -14), class: "du-place-name" }, label.length > 16 ? `${label.slice(0, 15)}…` : label),
+    s("text", {
+      x: x < 90 ? x - 12 : x > WIDTH - 90 ? x + 12 : x, y: y + (y > MIDDLE ? 21 : -14), class: "du-place-name",
+      "text-anchor": x < 90 ? "start" : x > WIDTH - 90 ? "end" : "middle", // near an edge, the name runs inward
+    }, label.length > 16 ? `${label.slice(0, 15)}…` : label),
     here.map((seat, i) => s("circle", {
       cx: x + 12 * Math.cos((2 * Math.PI * (i + seat.seat)) / 5), cy: y + 12 * Math.sin((2 * Math.PI * (i + seat.seat)) / 5),
       r: 4.5, class: "du-figure", fill: SEAT_COLOURS[seat.seat], "data-seat": seat.seat,
