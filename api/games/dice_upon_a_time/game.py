@@ -43,6 +43,7 @@ _ACTION_TYPES = action_types(DiceUponATimeAction)
 # number of playouts (deterministic), which keeps a move near 50 ms at p95 (`make bench`).
 PLAYER_OF_LEVEL = {"gentle": "random", "fair": "heuristic", "sharp": "search"}
 SEARCH_WIDTH, SEARCH_ROLLOUTS = 3, 4
+CHOICE_PACE = 0.5  # of the table's pace, for an AI's choices within its turn
 
 
 def ai_player(level: str, seed: int) -> Player:
@@ -201,11 +202,14 @@ class DiceUponATimeTables:
     # --- AI seats ---------------------------------------------------------------------------
 
     def ai_step(self, state: DiceUponATimeTableState) -> AIMove | None:
-        """The move of the AI seat the game waits for, if it waits for one: a choice or a
-        turn, each after the table's pace."""
+        """The move of the AI seat the game waits for, if it waits for one: a turn after the
+        table's pace, the choices that follow within a turn (move, quests, the end of the turn)
+        after a short beat, so people can follow an AI turn without waiting through it."""
         seat = acting_seat(state.game)
         if seat is None or state.kinds[seat] != "ai":
             return None
         seed = zlib.crc32(f"{state.table_id}/{seat}/{state.seq}".encode())
         player = ai_player(state.config.ai_level, seed)
-        return AIMove(seat, request_body(player.choose(state.game, seat)))
+        body = request_body(player.choose(state.game, seat))
+        within_turn = body["type"] in ("choose", "play_item", "use_ability")
+        return AIMove(seat, body, pace=CHOICE_PACE if within_turn else 1.0)
