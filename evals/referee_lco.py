@@ -55,6 +55,7 @@ SEED = 11
 LANGS = ("en", "ja", "es")
 PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative", "negation", "figurative")
 LIVE_TAGS = ("dictated", "unaccented", "hiragana", "multi-sentence")
+LIVE_STYLE = "live-style"  # a bucket: cases with any of LIVE_TAGS
 STORY_TAG = "story-dependent"
 Case = dict[str, Any]
 
@@ -160,11 +161,17 @@ class Tally:
     by_lang: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
     by_tag: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
     by_card_kind: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
+    # "custom en", "bundled ja", …
+    by_card_kind_lang: dict[str, Counts] = field(default_factory=lambda: defaultdict(Counts))
 
     def add(self, decision: Decision) -> None:
+        kind = "custom" if decision.custom else "bundled"
         buckets = [self.overall, self.by_lang[decision.lang]]
         buckets += [self.by_tag[tag] for tag in decision.tags]
-        buckets.append(self.by_card_kind["custom" if decision.custom else "bundled"])
+        if any(tag in LIVE_TAGS for tag in decision.tags):
+            buckets.append(self.by_tag[LIVE_STYLE])
+        buckets.append(self.by_card_kind[kind])
+        buckets.append(self.by_card_kind_lang[f"{kind} {decision.lang}"])
         for bucket in buckets:
             bucket.tp += int(decision.expected and decision.flagged)
             bucket.fp += int(decision.flagged and not decision.expected)
@@ -177,6 +184,9 @@ class Tally:
             "by_lang": {k: v.as_dict() for k, v in sorted(self.by_lang.items())},
             "by_tag": {k: v.as_dict() for k, v in sorted(self.by_tag.items())},
             "by_card_kind": {k: v.as_dict() for k, v in sorted(self.by_card_kind.items())},
+            "by_card_kind_lang": {
+                k: v.as_dict() for k, v in sorted(self.by_card_kind_lang.items())
+            },
         }
 
 
@@ -349,11 +359,15 @@ def _split_rows(
     rows = [("overall", on.overall, off.overall)]
     rows += [(lang, on.by_lang[lang], off.by_lang[lang]) for lang in LANGS if lang in on.by_lang]
     if kinds:
-        rows += [
-            (f"{kind} cards", on.by_card_kind[kind], off.by_card_kind[kind])
-            for kind in ("custom", "bundled")
-            if kind in on.by_card_kind
-        ]
+        for kind in ("custom", "bundled"):
+            if kind not in on.by_card_kind:
+                continue
+            rows.append((f"{kind} cards", on.by_card_kind[kind], off.by_card_kind[kind]))
+            rows += [
+                (f"{kind} cards, {lang}", on.by_card_kind_lang[key], off.by_card_kind_lang[key])
+                for lang in LANGS
+                if (key := f"{kind} {lang}") in on.by_card_kind_lang
+            ]
     rows += [(f"tag {tag}", on.by_tag[tag], off.by_tag[tag]) for tag in tags if tag in on.by_tag]
     return rows
 
@@ -365,7 +379,7 @@ def _protected_line(on: Tally, off: Tally) -> str:
         f"{tag} {on.by_tag[tag].precision:.3f} / {off.by_tag[tag].precision:.3f}" for tag in present
     )
     if absent:
-        line += f" (no case tagged {', '.join(absent)})"
+        line += ("; " if present else "") + f"no case tagged {', '.join(absent)}"
     return line
 
 
@@ -444,7 +458,9 @@ def render(summary: dict[str, Any], tallies: dict[str, dict[str, Tally]], lco: L
             "no per-case result is printed or kept anywhere. Refused by the referee: "
             f"{fresh['refused']['on']} (on), {fresh['refused']['off']} (off).",
             "",
-            *_ablation_table("", _split_rows(on, off, (*LIVE_TAGS, STORY_TAG), kinds=True)),
+            *_ablation_table(
+                "", _split_rows(on, off, (LIVE_STYLE, *LIVE_TAGS, STORY_TAG), kinds=True)
+            ),
             "",
             f"Recall on story-dependent cases (embedder on / off): "
             f"{on.by_tag[STORY_TAG].recall:.3f} / {off.by_tag[STORY_TAG].recall:.3f}."
@@ -453,7 +469,56 @@ def render(summary: dict[str, Any], tallies: dict[str, dict[str, Tally]], lco: L
             "",
             _protected_line(on, off),
         ]
+    lines += ["", *_targets(tallies, lco)]
     return "\n".join(lines) + "\n"
+
+
+def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
+    """Issue 11's targets beside today's figures (embedder on), for the learned referee to beat."""
+    rows: list[tuple[str, str, float]] = []
+    reduced_on, reduced_off = lco.systems["reduced on"], lco.systems["reduced off"]
+    rows.append(("labels-only cards F1, leave-cards-out", "≥ 0.85", reduced_on.overall.f1))
+    rows += [
+        (f"labels-only cards F1, leave-cards-out, {lang}", "≥ 0.80", reduced_on.by_lang[lang].f1)
+        for lang in LANGS
+    ]
+    fresh = tallies.get("fresh")
+    if fresh is not None:
+        on, off = fresh["on"], fresh["off"]
+        custom = on.by_card_kind["custom"]
+        rows.append(("custom cards F1, fresh", "≥ 0.85", custom.f1))
+        rows += [
+            (f"custom cards F1, fresh, {lang}", "≥ 0.80", on.by_card_kind_lang[f"custom {lang}"].f1)
+            for lang in LANGS
+        ]
+        rows.append(("live-style F1, fresh", "≥ 0.93", on.by_tag[LIVE_STYLE].f1))
+        rows.append(("story-dependent recall, fresh", "≥ 0.85", on.by_tag[STORY_TAG].recall))
+        rows += [
+            (f"{tag} precision, fresh", "≥ 0.95", on.by_tag[tag].precision)
+            for tag in PROTECTED_TAGS
+            if tag in on.by_tag
+        ]
+        drop = custom.f1 - off.by_card_kind["custom"].f1
+        rows.append(("custom F1 drop with the embedder off, fresh", "≥ 0.25", drop))
+    rows.append(
+        (
+            "labels-only F1 drop with the embedder off, leave-cards-out",
+            "≥ 0.25",
+            reduced_on.overall.f1 - reduced_off.overall.f1,
+        )
+    )
+    if "holdout" in tallies:
+        holdout = tallies["holdout"]["on"].overall
+        rows.append(("bundled deck F1, holdout", "≥ 0.94", holdout.f1))
+        rows.append(("bundled deck precision, holdout", "≥ 0.97", holdout.precision))
+    lines = [
+        "## Issue 11's targets, today (embedder on)",
+        "",
+        "| measure | target | today |",
+        "|---|---|---|",
+    ]
+    lines += [f"| {name} | {target} | {value:.3f} |" for name, target, value in rows]
+    return lines
 
 
 def run(

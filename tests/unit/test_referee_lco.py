@@ -5,9 +5,11 @@ Lexical-only referees and the hashing embedder: no model needed. Nothing here re
 blind set.
 """
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -17,11 +19,13 @@ from embeddings import HashingEmbedder, Vectors
 from evals.referee_lco import (
     CachedEmbedder,
     Decision,
+    Referees,
     card_folds,
     decisions_of,
     flagged_cards,
     reduced_deck,
     reduced_referee,
+    run,
     tally,
 )
 
@@ -153,3 +157,55 @@ def test_cached_embedder_embeds_each_text_once() -> None:
     assert (first[0] == again[1]).all() and (first[1] == again[0]).all()
     assert (cached.name, cached.dimension, cached.revision) == (inner.name, 64, inner.revision)
     assert cached.embed([]).shape == (0, 64)
+
+
+def test_guards_keyed_to_a_fold_card_are_withheld(deck: Deck) -> None:
+    """The copula-metaphor guard knows by id which cards are animals ("the queen was a wolf");
+    a labels-only Wolf has lost that too."""
+    text, cards = "The queen was a wolf in battle.", ["Wolf", "Queen"]
+    assert [m.card for m in Referee(deck, None).rule(text, cards).mentions] == ["Queen"]
+    reduced = reduced_referee(deck, {"wolf"}, None)
+    assert sorted(m.card for m in reduced.rule(text, cards).mentions) == ["Queen", "Wolf"]
+
+
+def test_run_scores_fold_cards_beside_the_shipped_referee(
+    deck: Deck, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cases = [
+        ("d-1", "en", "Three stallions galloped past the king.", ["Horse", "King", "Wolf"]),
+        ("d-2", "es", "El rey montaba un caballo.", ["Caballo", "Rey", "Lobo"]),
+        ("d-3", "en", "A wolf and a scarecrow.", ["Wolf", "Scarecrow"]),
+    ]
+    expected = {"d-1": ["Horse", "King"], "d-2": ["Caballo", "Rey"], "d-3": ["Wolf", "Scarecrow"]}
+    path = tmp_path / "cases.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "id": i,
+                    "lang": lang,
+                    "text": text,
+                    "cards": cards,
+                    "expected": expected[i],
+                    "tags": ["literal"],
+                    "split": "dev",
+                }
+            )
+            + "\n"
+            for i, lang, text, cards in cases
+        ),
+        encoding="utf-8",
+    )
+    referees = Referees(deck, None, None)
+    summary = run(
+        referees, k=2, seed=1, cases_path=path, holdout_path=None, fresh=False, write=False
+    )
+    systems = summary["lco"]["systems"]
+    assert set(systems) == {"shipped on", "reduced on", "shipped off", "reduced off"}
+    # every deck card of every case is decided once, in its own fold: 7 pairs (Scarecrow is none)
+    assert {s["overall"]["cases"] for s in systems.values()} == {7}
+    shipped, reduced = systems["shipped off"]["overall"], systems["reduced off"]["overall"]
+    assert (shipped["tp"], shipped["fn"]) == (5, 0)
+    assert (reduced["tp"], reduced["fn"]) == (4, 1)  # "stallions" is an alias, lost
+    assert summary["dev"]["off"]["by_card_kind"]["custom"]["fn"] == 0  # scarecrow's own word
+    assert "Leave-cards-out" in capsys.readouterr().out
