@@ -155,6 +155,7 @@ class Seen:
         self.state = state
         self.seat = seat
         self.progress = tuple(_progress(state, s) for s in range(state.players))
+        self.shown = shown_in_hands(state, seat)
         self._unseen: tuple[int, dict[str, int]] | None = None
         self._brink: dict[int, bool] = {}
         self._unknown_wake: float | None = None
@@ -164,9 +165,12 @@ class Seen:
         return cls(state, seat)
 
     def unseen(self) -> tuple[int, dict[str, int]]:
+        """The cards the seat cannot place, by kind (a card shown going into a hand is placed:
+        `shown_in_hands`)."""
         if self._unseen is None:
             deck = sleeping_queens_deck()
             visible = set(self.state.hands[self.seat]) | set(self.state.discard)
+            visible |= set(self.shown.values())
             kinds: dict[str, int] = {}
             for card in deck.cards:
                 if card not in visible:
@@ -189,6 +193,16 @@ class Seen:
     def leader(self) -> int:
         others = [s for s in range(self.state.players) if s != self.seat]
         return max(others, key=lambda s: self.progress[s])
+
+
+def shown_in_hands(state: State, seat: int) -> dict[int, str]:
+    """The cards another seat holds that everyone saw go into its hand: the card its jester
+    just turned up (SQ-6: not a number, so it went to the hand), which it still holds while
+    that jester is the last thing played."""
+    last = state.last
+    if last is None or last.type != "jester" or last.result != "to_hand" or last.seat == seat:
+        return {}
+    return {} if last.revealed is None else {last.seat: last.revealed}
 
 
 def unknown_queens(state: State) -> list[str]:
@@ -274,11 +288,16 @@ def _progress(state: State, seat: int, queens: int = 0, points: int = 0) -> floa
 
 
 def _unblocked(seen: Seen, owner: int, blocker: str) -> float:
-    """The chance that `owner` holds no `blocker`, from the cards the seat cannot see."""
+    """The chance that `owner` holds no `blocker`, from the cards the seat cannot see (none
+    when everyone saw one go into that hand)."""
+    deck = sleeping_queens_deck()
+    shown = seen.shown.get(owner)
+    if shown is not None and deck.kind[shown] == blocker:
+        return 0.0
     unseen, kinds = seen.unseen()
     left = kinds.get(blocker, 0)
     chance = 1.0
-    for drawn in range(len(seen.state.hands[owner])):
+    for drawn in range(len(seen.state.hands[owner]) - (shown is not None)):
         chance *= max(0.0, 1 - left / max(1, unseen - drawn))
     return chance
 

@@ -29,7 +29,7 @@ from companion.games.sleeping_queens import (
     legal_moves,
     sleeping_queens_deck,
 )
-from companion.seats.sleeping_queens import Why, greedy_move, why_of
+from companion.seats.sleeping_queens import Why, greedy_move, shown_in_hands, why_of
 
 DEFAULT_ITERATIONS = 60
 DEFAULT_BUDGET_MS = 150.0
@@ -141,19 +141,22 @@ def _candidates(state: State, moves: tuple[Action, ...], greedy: Action) -> list
 
 
 def determinise(state: State, seat: int, rng: random.Random) -> State:
-    """A world `seat` cannot tell from the true one: the cards it cannot see (other hands and
+    """A world `seat` cannot tell from the true one: a card everyone saw go into a hand (a
+    jester's, `shown_in_hands`) left there, the other cards it cannot see (other hands and
     the draw pile) dealt at random in their public sizes, the queens whose places no one knows
     shuffled among those places, and a fresh seed for later reshuffles."""
     deck = sleeping_queens_deck()
-    visible = set(state.hands[seat]) | set(state.discard)
+    shown = shown_in_hands(state, seat)
+    visible = set(state.hands[seat]) | set(state.discard) | set(shown.values())
     unseen = [card for card in deck.cards if card not in visible]
     rng.shuffle(unseen)
     hands = list(state.hands)
     taken = 0
     for other in range(state.players):
         if other != seat:
-            size = len(state.hands[other])
-            hands[other] = tuple(unseen[taken : taken + size])
+            known = (shown[other],) if other in shown else ()
+            size = len(state.hands[other]) - len(known)
+            hands[other] = (*known, *unseen[taken : taken + size])
             taken += size
     places = [p for p, q in enumerate(state.sleeping) if q is not None and not state.known[p]]
     # sorted first: the sample must not depend on where the queens truly lie

@@ -10,6 +10,7 @@ from companion.games.sleeping_queens import (
     Allow,
     Block,
     Config,
+    Event,
     King,
     Knight,
     Potion,
@@ -27,6 +28,7 @@ from companion.seats.sleeping_queens import (
     Why,
     greedy_move,
     make_player,
+    shown_in_hands,
     why_of,
 )
 from companion.seats.sleeping_queens_search import SearchPlayer, _candidates, determinise
@@ -221,3 +223,22 @@ def test_the_reasons_name_what_the_greedy_scoring_weighs() -> None:
     assert why_of(stuck, greedy_move(stuck, 0)) == Why("stuck")
     jester = arrange(2, hands={0: ["jester-1", "wand-1", "wand-2", "dragon-1", "dragon-2"]})
     assert why_of(jester, greedy_move(jester, 0)) == Why("luck")
+
+
+def test_a_card_a_jester_put_in_a_hand_is_known_to_be_there() -> None:
+    """Ken's jester turned up a dragon (SQ-6: into his hand, for all to see): Ana's knight
+    would be blocked, so she does not send it; a sampled world leaves the dragon with Ken."""
+    hand = ["knight-1", "number-1-1", "number-2-1", "number-3-1", "number-9-1"]
+    state = arrange(2, hands={0: hand}, awake={1: ["heart"]})
+    assert isinstance(greedy_move(state, 0), Knight)
+    ken = ("dragon-1", *state.hands[1][1:])
+    jester = Event(
+        type="jester", seat=1, cards=("jester-1",), revealed="dragon-1", result="to_hand"
+    )
+    shown = state.model_copy(update={"hands": (state.hands[0], ken), "last": jester})
+    assert shown_in_hands(shown, 0) == {1: "dragon-1"} and shown_in_hands(shown, 1) == {}
+    assert not isinstance(greedy_move(shown, 0), Knight)
+    for seed in range(5):
+        world = determinise(shown, 0, random.Random(seed))
+        assert "dragon-1" in world.hands[1]
+        check_invariants(world)
