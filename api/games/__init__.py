@@ -83,7 +83,7 @@ def build_games(
         ),
         FactumTables(factum_reader, factum_llm),
         SleepingQueensTables(),
-        DiceUponATimeTables(),
+        DiceUponATimeTables(narrator),
     ]
     return {game.name: game for game in games}
 

@@ -125,13 +125,17 @@ class _Notes:
         )
 
 
-def chapter_facts(config: Config, actions: Sequence[Action], chapter: int) -> ChapterFacts:
+def chapter_facts(
+    config: Config, actions: Sequence[Action], chapter: int, *, name_played: bool = True
+) -> ChapterFacts:
     """The facts of `chapter`, from the game's configuration and action log. Raises
-    `ChapterNotFinished` unless the log reaches that chapter's end."""
+    `ChapterNotFinished` unless the log reaches that chapter's end. `name_played=False`: a
+    magic item played is counted, not named (the table service shows a played item to its
+    player only)."""
     state = new_game(config)
     for index, action in enumerate(actions):
         if state.chapter == chapter:
-            return _read_chapter(state, actions[index:])
+            return _read_chapter(state, actions[index:], name_played=name_played)
         state = apply(state, action)
     raise ChapterNotFinished(f"the log does not reach the end of chapter {chapter}")
 
@@ -142,7 +146,9 @@ def chapter_facts_from(state: State, actions: Sequence[Action]) -> ChapterFacts:
     return _read_chapter(state, actions)
 
 
-def _read_chapter(state: State, actions: Sequence[Action]) -> ChapterFacts:
+def _read_chapter(
+    state: State, actions: Sequence[Action], *, name_played: bool = True
+) -> ChapterFacts:
     chapter, event, start_player = state.chapter, state.event, state.start_player
     notes = {seat: _Notes(start=held.place) for seat, held in enumerate(state.seats)}
     for action in actions:
@@ -153,7 +159,7 @@ def _read_chapter(state: State, actions: Sequence[Action]) -> ChapterFacts:
                 if owner is not None:
                     notes[owner].spirits.append(spirit)
             return _facts(state, chapter, event, start_player, notes, last=after.over)
-        _read_action(state, after, action, notes)
+        _read_action(state, after, action, notes, name_played=name_played)
         state = after
     raise ChapterNotFinished(f"the log does not reach the end of chapter {chapter}")
 
@@ -182,8 +188,16 @@ def _facts(
     )
 
 
-def _read_action(before: State, after: State, action: Action, notes: Mapping[int, _Notes]) -> None:
-    """What one action did, seat by seat, appended to `notes` in the order it happened."""
+def _read_action(
+    before: State,
+    after: State,
+    action: Action,
+    notes: Mapping[int, _Notes],
+    *,
+    name_played: bool = True,
+) -> None:
+    """What one action did, seat by seat, appended to `notes` in the order it happened
+    (`name_played=False`: an item played is a deed without its card)."""
     seat = action.seat
     if isinstance(action, Trade):
         notes[seat].deeds.append(Deed("traded", partner=action.partner))
@@ -197,7 +211,8 @@ def _read_action(before: State, after: State, action: Action, notes: Mapping[int
     if answered is not None and isinstance(action, Choose):
         notes[seat].deeds.extend(_finishing_deeds(answered.kind, answered.card, action.option))
     if isinstance(action, PlayItem):
-        notes[seat].deeds.append(Deed("item_played", card=action.item))
+        played_card = action.item if name_played else None
+        notes[seat].deeds.append(Deed("item_played", card=played_card))
     misfortune_answered = answered.card if answered and answered.kind == "misfortune" else None
     notes[seat].deeds.extend(_drawn_story(before, after, seat, misfortune_answered))
     played = seat if isinstance(action, PlayItem) else None

@@ -95,10 +95,12 @@ def tell_chapter_tale(
     *,
     chapter: int,
     language: Language,
+    name_played: bool = True,
 ) -> ChapterTale:
     """The tale of `chapter` from the game's record (configuration and action log), told by
-    `narrator`. Raises `ChapterNotFinished` when the log does not reach the chapter's end."""
-    facts = chapter_facts(config, actions, chapter)
+    `narrator`. Raises `ChapterNotFinished` when the log does not reach the chapter's end.
+    `name_played=False` (the table service): a magic item played is told as "a magic item"."""
+    facts = chapter_facts(config, actions, chapter, name_played=name_played)
     return narrator.chapter_tale(facts=facts, names=config.players, language=language)
 
 
@@ -239,6 +241,9 @@ def _deed(
         frame = say.frame("misfortune_chosen", deeds["misfortune_chosen"], start)
         return frame.format(actor=actor, cards=cards, option=option)
     values: dict[str, object] = {"actor": actor, "cards": cards}
+    if kind == "item_played" and not cards:  # played items not named: counted
+        frame = say.frame("item_used", deeds["item_used"], start)
+        return frame.format(actor=actor, count=say.counted(say.data["items"], len(group)))
     if kind == "finished_quest":
         values["ap"] = sum(quests[str(d.card)].ap for d in group)
     elif kind == "fetched":
@@ -326,7 +331,11 @@ def _account_lines(say: _Phrases, traveller: TravellerChapter, names: Sequence[s
         "mini_met": lambda d: f"met the mini quest {say.card(str(d.card))}",
         "curse_lifted": lambda d: f"lifted the curse {say.card(str(d.card))}",
         "item_found": lambda d: f"found {d.count} magic item(s), kept secret (do not name it)",
-        "item_played": lambda d: f"used the magic item {say.card(str(d.card))}",
+        "item_played": lambda d: (
+            f"used the magic item {say.card(str(d.card))}"
+            if d.card
+            else "used a magic item, kept secret (do not name it)"
+        ),
         "item_lost": lambda d: f"lost {d.count} magic item(s)",
         "wolf": lambda d: "placed a die on the wolf: every other traveller threw it a die",
         "traded": lambda d: f"traded with {names[d.partner] if d.partner is not None else ''}",

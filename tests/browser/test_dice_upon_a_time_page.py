@@ -86,6 +86,11 @@ def test_a_short_game_against_one_ai_traveller_on_a_phone(phone, screenshots):
     ai_name = page.locator("#du-seats li").nth(1).locator(".who").text_content() or ""
     assert ai_name and ai_name in feed, feed
     assert "put a" in feed
+    # the tale so far: each of the three chapters told, both travellers named in the first
+    expect(page.locator("#du-tales-head")).to_have_text("The tale so far")
+    expect(page.locator("#du-tales .du-tale")).to_have_count(3)
+    first = page.locator("#du-tales .du-tale").first.text_content() or ""
+    assert "Chapter 1" in first and ai_name in first, first
     page.screenshot(path=str(screenshots / "dice-upon-a-time-end.png"))
     audit(page)
 

@@ -1,8 +1,12 @@
 """Dice Upon a Time at the shared table service: creation, planning each request against the
-engine, trade offers between two people (DU-11), views, and the AI seats' next move (the table's
-level picks the traveller: gentle plays at random, fair by the heuristic, sharp searches)."""
+engine, trade offers between two people (DU-11), views, the AI seats' next move (the table's
+level picks the traveller: gentle plays at random, fair by the heuristic, sharp searches), and
+the tale of each chapter once it is over (`follow_up`: told by the server's narrator outside the
+table's lock, appended as a `chapter_tale` event every reader sees)."""
 
+import logging
 import secrets
+import threading
 import zlib
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -36,6 +40,10 @@ from companion.games.dice_upon_a_time import Config, Trade, acting_seat, apply
 from companion.seats.dice_upon_a_time import Player, make_player
 from companion.seats.dice_upon_a_time_search import SearchPlayer
 from companion.store import NewEvent, StoredEvent
+from companion.story.chapter_tale import tell_chapter_tale
+from companion.story.narrator import Narrator
+
+log = logging.getLogger(__name__)
 
 _BODIES: TypeAdapter[DiceUponATimeAction] = TypeAdapter(DiceUponATimeAction)
 _ACTION_TYPES = action_types(DiceUponATimeAction)
@@ -59,6 +67,12 @@ class DiceUponATimeTables:
 
     name = "dice_upon_a_time"
     snapshot_format = DiceUponATimeTableState.SNAPSHOT_FORMAT
+
+    def __init__(self, narrator: Narrator | None = None) -> None:
+        """`narrator`: who tells the chapter tales (None: no tales are told)."""
+        self.narrator = narrator
+        self._telling: set[tuple[str, int]] = set()  # (table, chapter) being told now
+        self._telling_lock = threading.Lock()
 
     # --- creating ---------------------------------------------------------------------------
 
@@ -183,7 +197,54 @@ class DiceUponATimeTables:
     def follow_up(
         self, state: DiceUponATimeTableState, trigger: list[StoredEvent]
     ) -> Iterator[list[NewEvent]]:
-        return iter(())
+        """After an action: the tale of each finished chapter not told yet (the one just over,
+        or one a crash left untold), one event each. A chapter another request is telling now
+        is left to it, so a model is asked once."""
+        if self.narrator is None or not any(e.type == "action" for e in trigger):
+            return
+        for chapter in state.untold():
+            key = (state.table_id, chapter)
+            with self._telling_lock:
+                if key in self._telling:
+                    continue
+                self._telling.add(key)
+            try:
+                tale = self._tale(state, chapter)
+            finally:
+                with self._telling_lock:
+                    self._telling.discard(key)
+            if tale is not None:
+                yield [tale]
+
+    def _tale(self, state: DiceUponATimeTableState, chapter: int) -> NewEvent | None:
+        """The `chapter_tale` event of `chapter`, in the table's language. Played magic items
+        are counted, never named (a played item is shown to its player only), and a model's
+        retelling set aside for naming something is not told what it named."""
+        assert self.narrator is not None
+        try:
+            tale = tell_chapter_tale(
+                self.narrator,
+                state.config.engine,
+                state.actions,
+                chapter=chapter,
+                language=state.config.language,
+                name_played=False,
+            )
+        except Exception:
+            log.exception("chapter tale failed on table %s chapter %d", state.table_id, chapter)
+            return None
+        reason = tale.fallback_reason
+        if reason is not None and reason.startswith("the retelling names"):
+            reason = "the retelling named a card or place the chapter does not hold"
+        payload = {
+            "chapter": chapter,
+            "language": tale.language,
+            "narrator": tale.narrator,
+            "origin": tale.origin,
+            "text": tale.text,
+            "fallback_reason": reason,
+        }
+        return NewEvent("chapter_tale", payload)
 
     def due(self, state: DiceUponATimeTableState, *, now: float) -> list[NewEvent] | None:
         return None

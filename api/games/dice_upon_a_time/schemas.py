@@ -150,6 +150,19 @@ class DiceUponATimeSeat(BaseModel):
     points: int = Field(description="AP now (competitive); co-operatively the table's total")
 
 
+class ChapterTaleView(BaseModel):
+    """The tale of one finished chapter, as the table's narrator told it (public)."""
+
+    chapter: int
+    language: Language
+    narrator: str = Field(description='"offline", or "llm:<model>" when a model retold it')
+    origin: Literal["model", "offline"]
+    text: str
+    fallback_reason: str | None = Field(
+        None, description="why the model's retelling was not used (then the offline telling is)"
+    )
+
+
 class DiceUponATimeView(BaseModel):
     """A Dice Upon a Time table as one reader may see it. `state` is the engine's per-seat view
     (`companion.games.dice_upon_a_time.views.seat_view`): the board, the dice, every pool,
@@ -173,5 +186,8 @@ class DiceUponATimeView(BaseModel):
     )
     offer: dict[str, Any] | None = Field(
         description="the open trade offer (its magic items shown only to its two seats)"
+    )
+    tales: list[ChapterTaleView] = Field(
+        default_factory=list, description="the tale so far: one per finished chapter told"
     )
     finished: bool

@@ -9,6 +9,10 @@ Log events (type → payload)::
     trade_offered  seat, partner, give, take (engine `Goods` JSON; magic items shown to the
                    two seats only, `views.project_event`)
     trade_closed   seat (who declined or withdrew the open offer)
+    chapter_tale   chapter, language, narrator ("offline" | "llm:<model>"), origin ("model" |
+                   "offline"), text, fallback_reason: the tale of a finished chapter, told once
+                   after the chapter's last action (`game.DiceUponATimeTables.follow_up`); the
+                   first one of a chapter stands
 
 The dice rolled and the cards drawn are not in the log: the engine rolls and deals them from
 the seeded state, so the log holds nothing secret but the magic items of a trade.
@@ -68,8 +72,10 @@ class DiceUponATimeTableState:
     seq: int
     game: State
     offer: Trade | None = None  # the open trade offer (DU-11), made by `offer.seat`
+    actions: tuple[Action, ...] = ()  # the engine's record, for the chapter tales
+    tales: tuple[Mapping[str, Any], ...] = ()  # `chapter_tale` payloads, by chapter
 
-    SNAPSHOT_FORMAT = "dice-upon-a-time-table-1"
+    SNAPSHOT_FORMAT = "dice-upon-a-time-table-2"
 
     @classmethod
     def new(cls, table_id: str, config: DiceUponATimeConfig) -> "DiceUponATimeTableState":
@@ -87,24 +93,44 @@ class DiceUponATimeTableState:
     def finished(self) -> bool:
         return self.game.over
 
+    @property
+    def chapters_finished(self) -> int:
+        """How many chapters are over (the last one too once the game is)."""
+        return self.game.chapter if self.game.over else self.game.chapter - 1
+
+    def untold(self) -> list[int]:
+        """The finished chapters no tale has been told of yet."""
+        told = {tale["chapter"] for tale in self.tales}
+        return [c for c in range(1, self.chapters_finished + 1) if c not in told]
+
     def advance(self, event: StoredEvent) -> "DiceUponATimeTableState":
         if event.seq != self.seq + 1:
             raise ValueError(f"event {event.seq} does not follow {self.seq}")
-        game, offer = self.game, self.offer
+        game, offer, actions, tales = self.game, self.offer, self.actions, self.tales
         if event.type == "action":
             action = ACTIONS.validate_python(event.payload["action"])
             game = apply(game, action)
+            actions = (*actions, action)
             if isinstance(action, Trade):
                 offer = None
         elif event.type == "trade_offered":
             offer = Trade.model_validate(event.payload)
         elif event.type == "trade_closed":
             offer = None
-        return replace(self, game=game, offer=offer, seq=event.seq)
+        elif event.type == "chapter_tale" and event.payload["chapter"] not in {
+            tale["chapter"] for tale in tales
+        }:
+            tales = (*tales, dict(event.payload))
+        return replace(self, game=game, offer=offer, actions=actions, tales=tales, seq=event.seq)
 
     def to_snapshot(self) -> dict[str, Any]:
         offer = None if self.offer is None else self.offer.model_dump(mode="json")
-        return {"game": self.game.model_dump(mode="json"), "offer": offer}
+        return {
+            "game": self.game.model_dump(mode="json"),
+            "offer": offer,
+            "actions": [a.model_dump(mode="json") for a in self.actions],
+            "tales": [dict(tale) for tale in self.tales],
+        }
 
     @classmethod
     def from_snapshot(
@@ -117,4 +143,6 @@ class DiceUponATimeTableState:
             seq,
             State.model_validate(data["game"]),
             None if offer is None else Trade.model_validate(offer),
+            tuple(ACTIONS.validate_python(a) for a in data["actions"]),
+            tuple(data["tales"]),
         )

@@ -8,7 +8,11 @@ seats that already know them; the moves are the reader's own."""
 from collections.abc import Mapping
 from typing import Any
 
-from api.games.dice_upon_a_time.schemas import DiceUponATimeSeat, DiceUponATimeView
+from api.games.dice_upon_a_time.schemas import (
+    ChapterTaleView,
+    DiceUponATimeSeat,
+    DiceUponATimeView,
+)
 from api.games.dice_upon_a_time.state import DiceUponATimeTableState
 from api.schemas import EventView
 from companion.games.dice_upon_a_time import (
@@ -180,5 +184,9 @@ def dice_upon_a_time_view(state: DiceUponATimeTableState, viewer: int | None) ->
         moves=_moves(state, viewer),
         trade_partners=trade_partners(state, viewer),
         offer=offer,
+        tales=sorted(
+            (ChapterTaleView.model_validate(tale) for tale in state.tales),
+            key=lambda tale: tale.chapter,
+        ),
         finished=game.over,
     )

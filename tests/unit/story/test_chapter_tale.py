@@ -272,3 +272,19 @@ def test_the_check_wants_the_asked_language_whatever_the_names() -> None:
     )
     japanese = "花子とKenとMiaは旅に出ました。"
     assert retelling_problem(japanese, account, facts, names, "ja") is None
+
+
+def test_at_the_table_a_played_item_is_counted_not_named() -> None:
+    game = played(11)
+    kept = []
+    for chapter in _chapters(game):
+        facts = chapter_facts(game.config, game.actions, chapter, name_played=False)
+        used = [d for t in facts.travellers for d in t.deeds if d.kind == "item_played"]
+        assert all(d.card is None for d in used)
+        kept += used
+        for language in LANGUAGES:
+            text = tell_chapter(facts, TRAVELLERS, language)
+            titles = [getattr(item.title, language) for item in catalogue().items.values()]
+            assert not [title for title in titles if title in text]
+        assert "do not name it" in chapter_account(facts, TRAVELLERS, "en") or not used
+    assert kept, "the playout played no magic item"

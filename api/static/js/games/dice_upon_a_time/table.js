@@ -42,9 +42,10 @@ export async function render(main, [tableId, token = null]) {
     map: h("section", { class: "panel du-map-panel", id: "du-map", "aria-labelledby": "du-map-head" }),
     me: h("div", { id: "du-me-slot" }),
     others: h("div", { id: "du-others-slot" }),
+    tales: h("div", { id: "du-tales-slot" }),
     feed: h("ol", { class: "feed", id: "du-feed", "aria-live": "polite" }),
   };
-  main.append(ui.top, ui.refusal, ui.prompt, ui.map, ui.me, ui.others,
+  main.append(ui.top, ui.refusal, ui.prompt, ui.map, ui.me, ui.others, ui.tales,
     h("h2", { class: "visually-hidden" }, t("du.feed")), ui.feed);
   fill(ui.top, h("p", {}, t("common.loading")));
 
@@ -119,6 +120,7 @@ export async function render(main, [tableId, token = null]) {
     fill(ui.map, h("h2", { id: "du-map-head", class: "visually-hidden" }, t("du.map")), mapNow());
     fill(ui.me, me() ? myPanel() : null);
     fill(ui.others, othersPanel());
+    fill(ui.tales, talesPanel());
     fill(ui.feed, events.slice(-FEED_LINES).reverse().map((event) => h("li", {}, describe(event, view))));
   }
 
@@ -315,6 +317,18 @@ export async function render(main, [tableId, token = null]) {
           goodsLine(held), t("du.itemCount", { n: held.item_count }), characterTitle(held.character),
         ].filter(Boolean).join(" · ")),
         state.cooperative ? null : questList(held.quests, null))));
+  }
+
+  /** The tale so far: each finished chapter's paragraph, by the narrator that told it. */
+  function talesPanel() {
+    if (!view.tales?.length) return null;
+    return h("section", { class: "panel", id: "du-tales", "aria-labelledby": "du-tales-head" },
+      h("h2", { id: "du-tales-head" }, t("du.tales")),
+      view.tales.map((tale) => h("article", { class: "du-tale", "data-chapter": tale.chapter, lang: tale.language },
+        h("h3", {}, t("du.taleChapter", { n: tale.chapter })),
+        h("p", {}, tale.text),
+        h("p", { class: "note" }, t("du.taleBy", { name: tale.origin === "offline" ? t("narrator.offlineShort") : tale.narrator }),
+          tale.fallback_reason ? ` ${t("sq.recapFallback", { reason: tale.fallback_reason })}` : ""))));
   }
 
   function endPanel() {
