@@ -75,9 +75,7 @@ async def get_table(viewer: ViewerDep, services: ServicesDep) -> TableView:
     """The table as the token's seat sees it (its own hand, hints and moves), or, without a
     token, the public state for spectators."""
     tables = services.tables
-    state = tables.peek(viewer.table_id)
-    if state is None:
-        state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
+    state = await tables.state_soon(viewer.table_id)
     if tables.game(viewer.table_id).wake_at(state) is not None:
         services.seats.poke(viewer.table_id)  # after a restart no timer watches a deadline
     return _view(tables, viewer.table_id, state, viewer.seat)
@@ -135,7 +133,7 @@ async def get_events(
     after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="the last seq you have")] = 0,
 ) -> EventPage:
     """The log after `after`, as the reader may see it (others' private events left out)."""
-    stored = await anyio.to_thread.run_sync(services.tables.events, viewer.table_id, after)
+    stored = await services.tables.events_soon(viewer.table_id, after)
     page = stored[:_PAGE]
     game = services.tables.game(viewer.table_id)
     events = [e for e in (game.project(s, viewer.seat) for s in page) if e is not None]
@@ -206,11 +204,7 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
         first = True
         while True:
-            stored = services.tables.recent_events(viewer.table_id, sent)
-            if stored is None:
-                stored = await anyio.to_thread.run_sync(
-                    services.tables.events, viewer.table_id, sent
-                )
+            stored = await services.tables.events_soon(viewer.table_id, sent)
             for event in stored:
                 shown = game.project(event, viewer.seat)
                 sent = event.seq
@@ -235,7 +229,5 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
 
 async def _fresh_view(services: Services, viewer: Viewer) -> TableView:
     tables = services.tables
-    state = tables.peek(viewer.table_id)
-    if state is None:
-        state = await anyio.to_thread.run_sync(tables.state, viewer.table_id)
+    state = await tables.state_soon(viewer.table_id)
     return _view(services.tables, viewer.table_id, state, viewer.seat)

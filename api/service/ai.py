@@ -98,7 +98,7 @@ class SeatRunner:
 
     async def _wake_at_deadline(self, table_id: str) -> None:
         """When something will fall due (a vote's deadline), look again then."""
-        state = await anyio.to_thread.run_sync(self.tables.state, table_id)
+        state = await self.tables.state_soon(table_id)
         previous = self._deadlines.pop(table_id, None)
         if previous is not None:
             previous.cancel()
@@ -113,7 +113,7 @@ class SeatRunner:
         self._deadlines[table_id] = loop.call_later(max(0.0, delay) + 0.05, self.poke, table_id)
 
     async def _step(self, table_id: str) -> bool:
-        state = await anyio.to_thread.run_sync(self.tables.state, table_id)
+        state = await self.tables.state_soon(table_id)
         game = self.tables.game(table_id)
         if game.wake_at(state) is not None:
             settled = await anyio.to_thread.run_sync(self.tables.settle_due, table_id)
@@ -131,7 +131,7 @@ class SeatRunner:
         if move.paced and self.pace_s * move.pace > 0:
             # Give people time to react to what was said before the AI speaks or claims.
             await asyncio.sleep(self.pace_s * move.pace)
-            latest = await anyio.to_thread.run_sync(self.tables.state, table_id)
+            latest = await self.tables.state_soon(table_id)
             if latest.seq != state.seq:
                 return True  # the table moved on: decide again
         return await self._take(table_id, move)

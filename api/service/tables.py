@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import anyio
 from pydantic import ValidationError
 
 from api.errors import ApiError, not_found, token_required
@@ -195,6 +196,19 @@ class TableService:
         if not tail or state is None or tail[-1].seq != state.seq or tail[0].seq > after + 1:
             return None
         return tail[max(0, after + 1 - tail[0].seq) :]
+
+    async def state_soon(self, table_id: str) -> HostedState:
+        """`state` for the event loop: from memory at once when it can, else in a worker
+        thread (the log is read there)."""
+        state = self.peek(table_id)
+        return state if state is not None else await anyio.to_thread.run_sync(self.state, table_id)
+
+    async def events_soon(self, table_id: str, after: int) -> list[StoredEvent]:
+        """`events` for the event loop: from memory at once when it can, else in a thread."""
+        recent = self.recent_events(table_id, after)
+        if recent is not None:
+            return recent
+        return await anyio.to_thread.run_sync(self.events, table_id, after)
 
     def _advance(self, state: HostedState, events: list[StoredEvent]) -> HostedState:
         """`state` advanced by `events` that follow it in the log, remembered in the table's

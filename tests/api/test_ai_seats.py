@@ -6,6 +6,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+import anyio
 from fastapi.testclient import TestClient
 
 from tests.api.conftest import open_table, settle
@@ -200,6 +201,9 @@ async def test_closing_waits_for_a_store_call_still_running_in_a_thread() -> Non
             time.sleep(0.3)
             finished.set()
             raise LookupError(table_id)  # the run logs it and stops
+
+        async def state_soon(self, table_id: str) -> Any:  # as TableService: the log in a thread
+            return await anyio.to_thread.run_sync(self.state, table_id)
 
     runner = SeatRunner(SlowTables(), InProcessBroadcaster(), pace_s=0)  # type: ignore[arg-type]
     runner.poke("t1")
