@@ -40,9 +40,10 @@ test: $(STAMP) browser ## run the whole test suite (real model, SQLite, PostgreS
 test-fast: $(STAMP) ## the tests that need neither the real model nor a browser
 	$(PY) -m pytest -m "not slow and not browser"
 
-bench: $(STAMP) ## referee latency, API throughput, tables under a tools flood, Dice Upon a Time and Sleeping Queens AI move times
+bench: $(STAMP) ## referee latency, API throughput (closed loop, ratio to a trivial endpoint), live-table capacity (open loop), tables under a tools flood, AI move times
 	$(PY) -m evals.bench_referee
 	$(PY) -m evals.bench_api
+	$(PY) -m evals.bench_capacity
 	$(PY) -m evals.bench_flood
 	$(PY) -m evals.bench_dice
 	$(PY) -m evals.bench_sleeping_queens

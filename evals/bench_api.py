@@ -4,7 +4,9 @@ hands) under many concurrent tables, over real HTTP on loopback.
 The server runs as `companion serve` in its own process (SQLite in a temporary directory, the
 bundled model, the offline narrator); 50 tables of six players each narrate one sentence after
 another for 60 s while one listener per table follows its live stream. Reports throughput,
-latency percentiles, errors and the server's memory, prints a table and writes
+latency percentiles, errors and the server's memory; then, in the same run and with as many
+clients back to back, a trivial endpoint of the same server (`GET /healthz`: the ceiling of the
+HTTP stack on this box) and the ratio of the two. Prints a table and writes
 `evals/reports/bench_api.json`.
 
     python -m evals.bench_api [--tables 50] [--players 6] [--seconds 60]
@@ -15,9 +17,7 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,9 +28,9 @@ from typing import Any
 import httpx
 
 from companion.cards import once_upon_a_time_deck
+from evals.bench_server import REPO, percentile, rss_kib, served
 
 REPORT = Path(__file__).parent / "reports" / "bench_api.json"
-REPO = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -42,23 +42,6 @@ class Run:
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _rss_kib(pid: int) -> dict[str, int]:
-    """Resident memory of a process (current and peak), from /proc."""
-    fields = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            fields[key] = int(value.split()[0])
-    return fields
 
 
 def _sentences(seed: int) -> list[str]:
@@ -159,55 +142,23 @@ async def _load(
     return run, elapsed
 
 
-def _start_server(port: int, workdir: Path) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}",
-        "REDIS_URL": "",
-        "COMPANION_LLM_MODEL": "",
-        "COMPANION_RATE_LIMIT_PER_S": "1000",  # measure capacity, not the per-token limit
-        "COMPANION_RATE_LIMIT_BURST": "1000",
-        "HF_HUB_OFFLINE": "1",
-        "TRANSFORMERS_OFFLINE": "1",
-    }
-    log = (workdir / "server.log").open("wb")
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-        ],
-        cwd=REPO,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+async def _ceiling(url: str, clients: int, seconds: float) -> float:
+    """Requests per second of a trivial endpoint (`GET /healthz`) of the same server, with as
+    many clients back to back as tables narrate: the ceiling of the HTTP stack on this box."""
+    done = 0
+    limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
+        deadline = time.monotonic() + seconds
 
+        async def loop() -> None:
+            nonlocal done
+            while time.monotonic() < deadline:
+                (await client.get("/healthz")).raise_for_status()
+                done += 1
 
-def _wait_ready(url: str, server: subprocess.Popen[bytes], timeout: float = 600) -> float:
-    started = time.monotonic()
-    while time.monotonic() - started < timeout:
-        if server.poll() is not None:
-            raise RuntimeError("the server exited during start-up")
-        try:
-            if httpx.get(f"{url}/readyz", timeout=2).status_code == 200:
-                return time.monotonic() - started
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.5)
-    raise RuntimeError("the server was not ready in time")
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+        started = time.monotonic()
+        await asyncio.gather(*(loop() for _ in range(clients)))
+        return done / (time.monotonic() - started)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -218,26 +169,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-streams", action="store_true", help="no live-stream listener per table"
     )
+    parser.add_argument(
+        "--ceiling-seconds", type=float, default=20.0, help="how long the trivial endpoint runs"
+    )
     args = parser.parse_args(argv)
 
-    with tempfile.TemporaryDirectory(prefix="bench-api-") as tmp:
-        workdir = Path(tmp)
-        port = _free_port()
-        url = f"http://127.0.0.1:{port}"
-        server = _start_server(port, workdir)
-        try:
-            startup_s = _wait_ready(url, server)
-            idle = _rss_kib(server.pid)
-            run, elapsed = asyncio.run(
-                _load(url, args.tables, args.players, args.seconds, not args.no_streams)
-            )
-            memory = _rss_kib(server.pid)
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    with tempfile.TemporaryDirectory(prefix="bench-api-") as tmp, served(Path(tmp)) as server:
+        startup_s = server.startup_s
+        idle = rss_kib(server.pid)
+        run, elapsed = asyncio.run(
+            _load(server.url, args.tables, args.players, args.seconds, not args.no_streams)
+        )
+        memory = rss_kib(server.pid)
+        ceiling = asyncio.run(_ceiling(server.url, args.tables, args.ceiling_seconds))
 
     ms = [s * 1000 for s in run.latencies]
     report: dict[str, Any] = {
@@ -250,11 +194,13 @@ def main(argv: list[str] | None = None) -> int:
         "errors": sum(run.errors.values()),
         "error_kinds": run.errors,
         "throughput_rps": round(len(ms) / elapsed, 1) if elapsed else 0.0,
+        "trivial_endpoint_rps": round(ceiling, 1),
+        "ratio_to_trivial": round(len(ms) / elapsed / ceiling, 3) if elapsed and ceiling else 0.0,
         "latency_ms": {
             "mean": round(statistics.fmean(ms), 1) if ms else None,
-            "p50": round(_percentile(ms, 0.50), 1),
-            "p95": round(_percentile(ms, 0.95), 1),
-            "p99": round(_percentile(ms, 0.99), 1),
+            "p50": round(percentile(ms, 0.50), 1),
+            "p95": round(percentile(ms, 0.95), 1),
+            "p99": round(percentile(ms, 0.99), 1),
             "max": round(max(ms), 1) if ms else None,
         },
         "narrations_ruled": run.hints_requests,
@@ -279,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         ("narrations ok", str(report["narrations_ok"])),
         ("errors", f"{report['errors']} {run.errors or ''}".strip()),
         ("throughput", f"{report['throughput_rps']} narrations/s"),
+        ("trivial endpoint, same server", f"{report['trivial_endpoint_rps']} requests/s"),
+        ("narrations ÷ trivial", f"{report['ratio_to_trivial']:.1%}"),
         ("latency p50 / p95 / p99", f"{latency['p50']} / {latency['p95']} / {latency['p99']} ms"),
         ("stream events received", str(run.streamed_events)),
         (

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 from companion.cards import once_upon_a_time_deck
-from evals.bench_api import _free_port, _percentile, _start_server, _wait_ready
+from evals.bench_server import percentile, served
 
 REPORT = Path(__file__).parent / "reports" / "bench_flood.json"
 
@@ -74,7 +74,9 @@ async def _player(
         viewed.raise_for_status()
 
 
-async def _phase(url: str, seats: list[tuple[str, str]], seconds: float, flooders: int) -> dict:
+async def _phase(
+    url: str, seats: list[tuple[str, str]], seconds: float, flooders: int
+) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=flooders + len(seats) + 10)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
         deadline = time.monotonic() + seconds
@@ -86,8 +88,8 @@ async def _phase(url: str, seats: list[tuple[str, str]], seconds: float, flooder
         await asyncio.gather(*tasks)
     return {
         "table_actions": len(latencies),
-        "p50_ms": round(_percentile(latencies, 0.5) * 1000, 1),
-        "p95_ms": round(_percentile(latencies, 0.95) * 1000, 1),
+        "p50_ms": round(percentile(latencies, 0.5) * 1000, 1),
+        "p95_ms": round(percentile(latencies, 0.95) * 1000, 1),
         "flood_answers": {str(k): v for k, v in sorted(seen.items())},
     }
 
@@ -109,18 +111,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--flooders", type=int, default=40)
     parser.add_argument("--tables", type=int, default=4)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="bench-flood-") as tmp:
-        port = _free_port()
-        url = f"http://127.0.0.1:{port}"
-        server = _start_server(port, Path(tmp))
-        try:
-            _wait_ready(url, server)
-            seats = asyncio.run(_tables(url, args.tables))
-            quiet = asyncio.run(_phase(url, seats, args.seconds, 0))
-            flooded = asyncio.run(_phase(url, seats, args.seconds, args.flooders))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    with tempfile.TemporaryDirectory(prefix="bench-flood-") as tmp, served(Path(tmp)) as server:
+        seats = asyncio.run(_tables(server.url, args.tables))
+        quiet = asyncio.run(_phase(server.url, seats, args.seconds, 0))
+        flooded = asyncio.run(_phase(server.url, seats, args.seconds, args.flooders))
     report = {
         "seconds_per_phase": args.seconds,
         "tables": args.tables,
