@@ -17,6 +17,7 @@ from api.errors import ApiError
 from api.games import shared
 from api.games.base import AIMove, By, NewTable, action_types, check_action_type
 from api.games.dice_upon_a_time.schemas import (
+    KEEPER_BODIES,
     DiceUponATimeAction,
     DiceUponATimeCreate,
     DiceUponATimeView,
@@ -36,7 +37,8 @@ from api.games.dice_upon_a_time.views import (
     request_body,
 )
 from api.schemas import EventView
-from companion.games.dice_upon_a_time import Config, Trade, acting_seat, apply
+from companion.games.dice_upon_a_time import Config, State, Trade, acting_seat, apply
+from companion.games.dice_upon_a_time.keeper import KEEPER_ACTIONS, KeeperState, keeper_apply
 from companion.seats.dice_upon_a_time import Player, make_player
 from companion.seats.dice_upon_a_time_search import SearchPlayer
 from companion.store import NewEvent, StoredEvent
@@ -80,6 +82,12 @@ class DiceUponATimeTables:
         kinds = tuple(p.kind for p in body.players)
         if "human" not in kinds:
             raise ApiError(422, "invalid_table", "At least one player must be a person.")
+        if body.deck_mode == "physical" and "ai" in kinds:
+            raise ApiError(
+                422,
+                "invalid_table",
+                "AI travellers play only on the companion's board: a live table is people only.",
+            )
         try:
             engine = Config(
                 players=tuple(p.name.strip() for p in body.players),
@@ -90,7 +98,9 @@ class DiceUponATimeTables:
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")
             raise ApiError(422, "invalid_table", f"{message}.") from None
-        config = DiceUponATimeConfig(engine, kinds, body.language, body.ai_level, body.spectators)
+        config = DiceUponATimeConfig(
+            engine, kinds, body.language, body.ai_level, body.spectators, body.deck_mode
+        )
         created = NewEvent(
             "table_created",
             {
@@ -99,6 +109,7 @@ class DiceUponATimeTables:
                 "ai_level": body.ai_level,
                 "length": body.length,
                 "cooperative": body.cooperative,
+                "deck_mode": body.deck_mode,
             },
         )
         return NewTable(config.to_json(), engine.players, kinds, [created])
@@ -124,6 +135,8 @@ class DiceUponATimeTables:
         """One move of the seat's own, a trade offer, or the answer to one. The engine's
         refusal (a `GameError` with its DU rule) is the response."""
         check_action_type(body.type, "Dice Upon a Time", _ACTION_TYPES)
+        if isinstance(state.game, KeeperState) or isinstance(body, KEEPER_BODIES):
+            return self._record(state, seat, body, by)
         if isinstance(body, TradeBody):
             return self._offer(state, seat, body)
         if isinstance(body, TradeAnswerBody):
@@ -140,6 +153,36 @@ class DiceUponATimeTables:
         }
         return [NewEvent("action", payload)]
 
+    def _record(
+        self, state: DiceUponATimeTableState, seat: int, body: Any, by: By
+    ) -> list[NewEvent]:
+        """A live table: what happened at the table, recorded from any seated phone, about
+        `traveller` (by default the phone's own seat). The keeper's refusal is the response."""
+        game = state.game
+        if not isinstance(game, KeeperState) or not isinstance(body, KEEPER_BODIES):
+            live = isinstance(game, KeeperState)
+            raise ApiError(
+                422,
+                "invalid_action",
+                "A live table records what happened at the table (keep_quest, keep_story, "
+                "keep_side_quest, keep_curse, keep_mark, keep_chapter)."
+                if live
+                else "keep_* recordings are for a live table (deck_mode physical).",
+            )
+        data = body.model_dump(exclude_none=True)
+        traveller = data.pop("traveller", seat)
+        about = seat if body.type == "keep_chapter" else traveller
+        recorded = shared.engine_action(KEEPER_ACTIONS, {**data, "seat": about})
+        after = keeper_apply(game, recorded)  # a refusal (GameError) is the response
+        payload = {
+            "seat": about,
+            "by": by,
+            "recorded_by": seat,
+            "action": recorded.model_dump(mode="json"),
+            "last": None if after.last is None else after.last.model_dump(mode="json"),
+        }
+        return [NewEvent("action", payload)]
+
     def _offer(self, state: DiceUponATimeTableState, seat: int, body: TradeBody) -> list[NewEvent]:
         """DU-11: an offer to a person on the same place. What the offer asks of the partner's
         magic items is checked only when the partner accepts (the maker cannot see them, and a
@@ -151,6 +194,8 @@ class DiceUponATimeTables:
                 "DU-11: a trade offer is already open: it must be answered or withdrawn first.",
                 rule="DU-11",
             )
+        game = state.game
+        assert isinstance(game, State)  # `plan` sends a live table's bodies to `_record`
         partner = body.partner
         if partner < len(state.kinds) and state.kinds[partner] == "ai":
             raise ApiError(
@@ -162,13 +207,14 @@ class DiceUponATimeTables:
         )
         assert isinstance(trade, Trade)
         visible = trade.model_copy(update={"take": trade.take.model_copy(update={"items": ()})})
-        apply(state.game, visible)  # the refusal of anything both seats can see
+        apply(game, visible)  # the refusal of anything both seats can see
         return [NewEvent("trade_offered", trade.model_dump(mode="json", exclude={"type"}))]
 
     def _answer(
         self, state: DiceUponATimeTableState, seat: int, body: TradeAnswerBody, by: By
     ) -> list[NewEvent]:
-        offer = state.offer
+        offer, game = state.offer, state.game
+        assert isinstance(game, State)  # `plan` sends a live table's bodies to `_record`
         if offer is None:
             raise ApiError(409, "illegal_action", "DU-11: no trade offer is open.", rule="DU-11")
         if seat not in (offer.seat, offer.partner):
@@ -184,13 +230,13 @@ class DiceUponATimeTables:
             raise ApiError(
                 422, "invalid_action", "Only the partner accepts an offer; its maker withdraws it."
             )
-        after = apply(state.game, offer)
+        after = apply(game, offer)
         payload = {
             "seat": offer.seat,
             "by": by,
             "action": offer.model_dump(mode="json"),
             "accepted_by": seat,
-            "saw": public_summary(state.game, after, offer),
+            "saw": public_summary(game, after, offer),
         }
         return [NewEvent("action", payload)]
 
@@ -266,6 +312,8 @@ class DiceUponATimeTables:
         """The move of the AI seat the game waits for, if it waits for one: a turn after the
         table's pace, the choices that follow within a turn (move, quests, the end of the turn)
         after a short beat, so people can follow an AI turn without waiting through it."""
+        if isinstance(state.game, KeeperState):
+            return None
         seat = acting_seat(state.game)
         if seat is None or state.kinds[seat] != "ai":
             return None

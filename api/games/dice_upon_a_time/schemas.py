@@ -6,7 +6,13 @@ The bodies are the engine's actions (`companion.games.dice_upon_a_time.actions`)
 names: the engine's `pass` is `pass_chapter` here (Once Upon a Time's `pass` already holds the
 tag in the service's one action union), and an exchange between players (DU-11) is agreed in two
 steps, `trade` (the offer) and `trade_answer` (the partner accepts or declines; either side may
-withdraw it), since each player sends from their own phone."""
+withdraw it), since each player sends from their own phone.
+
+A live table (`deck_mode: physical`) plays on the printed board; its bodies are the keeper's
+recordings (`companion.games.dice_upon_a_time.keeper`), `keep_*`, each about `traveller` (by
+default the phone's own seat): a quest completed with its AP, a story card drawn from the
+companion's deck, a printed side quest or curse by its AP, one met or lifted, the chapter's
+end with the seat on the rabbit."""
 
 from typing import Annotated, Any, Literal
 
@@ -33,6 +39,11 @@ class DiceUponATimeCreate(StrictBody):
     )
     cooperative: bool = Field(
         default=False, description="DU-10: the quests are shared and the table's AP is rated"
+    )
+    deck_mode: Literal["virtual", "physical"] = Field(
+        default="virtual",
+        description="virtual: the companion plays the board; physical: the printed board on the "
+        "table, the companion keeps chapters, AP, side quests and curses (people only)",
     )
     ai_level: AILevel = Field(
         default=DEFAULT_LEVEL,
@@ -127,6 +138,71 @@ class TradeAnswerBody(StrictBody):
     accept: bool
 
 
+# --- the keeper's recordings (a live table) ---------------------------------------------------
+
+Traveller = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
+Points = Annotated[int, Field(ge=1, le=30)]
+
+
+class KeepQuestBody(StrictBody):
+    """DU-8/DU-9: `traveller` completed a quest worth `ap` (the AP on its back)."""
+
+    type: Literal["keep_quest"]
+    ap: Points
+    traveller: Traveller | None = None
+
+
+class KeepStoryBody(StrictBody):
+    """DU-8: `traveller` draws the next story card of the companion's deck (read aloud)."""
+
+    type: Literal["keep_story"]
+    traveller: Traveller | None = None
+
+
+class KeepSideQuestBody(StrictBody):
+    """DU-8: `traveller` keeps a printed side quest worth `ap` if met at the end."""
+
+    type: Literal["keep_side_quest"]
+    ap: Points
+    traveller: Traveller | None = None
+
+
+class KeepCurseBody(StrictBody):
+    """DU-8: `traveller` keeps a printed curse costing `ap` unless lifted."""
+
+    type: Literal["keep_curse"]
+    ap: Points
+    traveller: Traveller | None = None
+
+
+class KeepMarkBody(StrictBody):
+    """DU-8: `traveller`'s side quest number `index` met (or not), or curse lifted (or not)."""
+
+    type: Literal["keep_mark"]
+    kind: Literal["side_quest", "curse"]
+    index: Annotated[int, Field(ge=0, le=40)]
+    done: bool = True
+    traveller: Traveller | None = None
+
+
+class KeepChapterBody(StrictBody):
+    """DU-2/DU-6/DU-9: the chapter is over; `rabbit` the seat whose die topped the rabbit (the
+    next start player); `quests_out` (long game) the quest decks ran out."""
+
+    type: Literal["keep_chapter"]
+    rabbit: Traveller | None = None
+    quests_out: bool = False
+
+
+KEEPER_BODIES = (
+    KeepQuestBody,
+    KeepStoryBody,
+    KeepSideQuestBody,
+    KeepCurseBody,
+    KeepMarkBody,
+    KeepChapterBody,
+)
+
 DiceUponATimeAction = Annotated[
     PlaceBody
     | PassChapterBody
@@ -135,7 +211,13 @@ DiceUponATimeAction = Annotated[
     | PlayItemBody
     | UseAbilityBody
     | TradeBody
-    | TradeAnswerBody,
+    | TradeAnswerBody
+    | KeepQuestBody
+    | KeepStoryBody
+    | KeepSideQuestBody
+    | KeepCurseBody
+    | KeepMarkBody
+    | KeepChapterBody,
     Field(discriminator="type"),
 ]
 
@@ -167,13 +249,17 @@ class DiceUponATimeView(BaseModel):
     """A Dice Upon a Time table as one reader may see it. `state` is the engine's per-seat view
     (`companion.games.dice_upon_a_time.views.seat_view`): the board, the dice, every pool,
     resource, quest and story card (all public), how many magic items each seat holds, and the
-    reader's own items and king's quests only; never a deck's order or a face-down event."""
+    reader's own items and king's quests only; never a deck's order or a face-down event. On a
+    live table (`deck_mode: physical`) `state` is the keeper's view (`keeper_view`: all public
+    but the story deck's order), `acting` is None while the game goes on (the table keeps the
+    turns) and `moves` is empty: any seated phone may record."""
 
     id: str
     seq: int
     game: Literal["dice_upon_a_time"] = "dice_upon_a_time"
     language: Language
     ai_level: AILevel
+    deck_mode: Literal["virtual", "physical"] = "virtual"
     you: int | None
     acting: int | None = Field(description="the seat the game waits for (None: it is over)")
     seats: list[DiceUponATimeSeat]

@@ -3,9 +3,12 @@ engine, and the trade offer open between two seats.
 
 Log events (type → payload)::
 
-    table_created  players [{seat, name, kind}], language, ai_level, length, cooperative
+    table_created  players [{seat, name, kind}], language, ai_level, length, cooperative,
+                   deck_mode
     action         seat, by ("human" | "ai"), action (engine JSON), saw (what the table saw
-                   of it: `views.public_summary`); an accepted trade: accepted_by (the partner)
+                   of it: `views.public_summary`); an accepted trade: accepted_by (the partner);
+                   a live table: the keeper's recording as action, recorded_by (the phone's
+                   seat), last (what the table saw: the story card drawn, the chapter ended)
     trade_offered  seat, partner, give, take (engine `Goods` JSON; magic items shown to the
                    two seats only, `views.project_event`)
     trade_closed   seat (who declined or withdrew the open offer)
@@ -20,13 +23,20 @@ the seeded state, so the log holds nothing secret but the magic items of a trade
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import TypeAdapter
 
 from api.schemas import SeatKind
 from companion.cards import Language
 from companion.games.dice_upon_a_time import Action, Config, State, Trade, apply, new_game
+from companion.games.dice_upon_a_time.keeper import (
+    KEEPER_ACTIONS,
+    KeeperConfig,
+    KeeperState,
+    keeper_apply,
+    new_keeper,
+)
 from companion.seats.once_upon_a_time_pace import AILevel
 from companion.store import StoredEvent
 
@@ -43,6 +53,11 @@ class DiceUponATimeConfig:
     language: Language
     ai_level: AILevel
     spectators: bool
+    deck_mode: Literal["virtual", "physical"] = "virtual"
+
+    @property
+    def physical(self) -> bool:
+        return self.deck_mode == "physical"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +67,7 @@ class DiceUponATimeConfig:
             "language": self.language,
             "ai_level": self.ai_level,
             "spectators": self.spectators,
+            "deck_mode": self.deck_mode,
         }
 
     @classmethod
@@ -62,6 +78,7 @@ class DiceUponATimeConfig:
             language=data["language"],
             ai_level=data.get("ai_level", "fair"),
             spectators=bool(data.get("spectators", True)),
+            deck_mode=data.get("deck_mode", "virtual"),
         )
 
 
@@ -70,7 +87,7 @@ class DiceUponATimeTableState:
     table_id: str
     config: DiceUponATimeConfig
     seq: int
-    game: State
+    game: State | KeeperState  # the keeper's on a live table
     offer: Trade | None = None  # the open trade offer (DU-11), made by `offer.seat`
     actions: tuple[Action, ...] = ()  # the engine's record, for the chapter tales
     tales: tuple[Mapping[str, Any], ...] = ()  # `chapter_tale` payloads, by chapter
@@ -79,6 +96,15 @@ class DiceUponATimeTableState:
 
     @classmethod
     def new(cls, table_id: str, config: DiceUponATimeConfig) -> "DiceUponATimeTableState":
+        if config.physical:
+            engine = config.engine
+            keeper = KeeperConfig(
+                players=engine.players,
+                length=engine.length,
+                cooperative=engine.cooperative,
+                seed=engine.seed,
+            )
+            return cls(table_id, config, 0, new_keeper(keeper))
         return cls(table_id, config, 0, new_game(config.engine))
 
     @property
@@ -100,6 +126,8 @@ class DiceUponATimeTableState:
 
     def untold(self) -> list[int]:
         """The finished chapters no tale has been told of yet."""
+        if isinstance(self.game, KeeperState):
+            return []
         told = {tale["chapter"] for tale in self.tales}
         return [c for c in range(1, self.chapters_finished + 1) if c not in told]
 
@@ -108,11 +136,15 @@ class DiceUponATimeTableState:
             raise ValueError(f"event {event.seq} does not follow {self.seq}")
         game, offer, actions, tales = self.game, self.offer, self.actions, self.tales
         if event.type == "action":
-            action = ACTIONS.validate_python(event.payload["action"])
-            game = apply(game, action)
-            actions = (*actions, action)
-            if isinstance(action, Trade):
-                offer = None
+            recorded = event.payload["action"]
+            if isinstance(game, KeeperState):
+                game = keeper_apply(game, KEEPER_ACTIONS.validate_python(recorded))
+            else:
+                action = ACTIONS.validate_python(recorded)
+                game = apply(game, action)
+                actions = (*actions, action)
+                if isinstance(action, Trade):
+                    offer = None
         elif event.type == "trade_offered":
             offer = Trade.model_validate(event.payload)
         elif event.type == "trade_closed":
@@ -141,7 +173,7 @@ class DiceUponATimeTableState:
             table_id,
             config,
             seq,
-            State.model_validate(data["game"]),
+            (KeeperState if config.physical else State).model_validate(data["game"]),
             None if offer is None else Trade.model_validate(offer),
             tuple(ACTIONS.validate_python(a) for a in data["actions"]),
             tuple(data["tales"]),

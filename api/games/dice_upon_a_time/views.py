@@ -3,7 +3,8 @@ the wire. The state's view is the engine's per-seat view (`seat_view`: magic ite
 king's quests only to their seat; no deck's order, no face-down event); an action event carries
 what everyone saw of it (`public_summary`, made when it was planned: counts, never a drawn
 item), and the magic items an action names (one played, or given in a trade) reach only the
-seats that already know them; the moves are the reader's own."""
+seats that already know them; the moves are the reader's own. A live table's view is the
+keeper's, all public (the story deck's order aside), and its recordings are public as they are."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -31,6 +32,7 @@ from companion.games.dice_upon_a_time import (
     scores,
     seat_view,
 )
+from companion.games.dice_upon_a_time.keeper import KeeperState, keeper_view
 from companion.store import StoredEvent
 
 # The engine's `pass` is `pass_chapter` at the table (Once Upon a Time's `pass` holds the tag).
@@ -136,7 +138,7 @@ def project_event(event: StoredEvent, viewer: int | None) -> EventView:
 def trade_partners(state: DiceUponATimeTableState, viewer: int | None) -> list[int]:
     """The people on the viewer's place (DU-11); AI travellers do not trade."""
     game = state.game
-    if viewer is None or game.over:
+    if viewer is None or not isinstance(game, State) or game.over:
         return []
     here = game.seats[viewer].place
     return [
@@ -147,7 +149,7 @@ def trade_partners(state: DiceUponATimeTableState, viewer: int | None) -> list[i
 
 
 def _moves(state: DiceUponATimeTableState, viewer: int | None) -> list[dict[str, Any]]:
-    if viewer is None:
+    if viewer is None or not isinstance(state.game, State):
         return []
     moves = [
         request_body(as_action(viewer, move))
@@ -165,8 +167,36 @@ def _moves(state: DiceUponATimeTableState, viewer: int | None) -> list[dict[str,
     return moves
 
 
+def _keeper_view(
+    state: DiceUponATimeTableState, game: KeeperState, viewer: int | None
+) -> DiceUponATimeView:
+    """A live table: the keeper's view (all public), no moves (any seated phone records)."""
+    return DiceUponATimeView(
+        id=state.table_id,
+        seq=state.seq,
+        language=state.config.language,
+        ai_level=state.config.ai_level,
+        deck_mode="physical",
+        you=viewer,
+        acting=None,
+        seats=[
+            DiceUponATimeSeat(
+                seat=seat, name=name, kind=state.kinds[seat], points=game.points(seat)
+            )
+            for seat, name in enumerate(state.config.engine.players)
+        ],
+        state=keeper_view(game),
+        moves=[],
+        trade_partners=[],
+        offer=None,
+        finished=game.over,
+    )
+
+
 def dice_upon_a_time_view(state: DiceUponATimeTableState, viewer: int | None) -> DiceUponATimeView:
     game = state.game
+    if isinstance(game, KeeperState):
+        return _keeper_view(state, game, viewer)
     points = [coop_total(game)] * game.players if game.config.cooperative else list(scores(game))
     offer = None if state.offer is None else trade_for(state.offer.model_dump(mode="json"), viewer)
     return DiceUponATimeView(
