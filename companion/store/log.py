@@ -302,12 +302,13 @@ class EventLog:
         return stored
 
     def _last_seq(self, conn: Connection, table_id: str) -> int:
-        exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
-        if exists is None:
-            raise TableNotFoundError(table_id)
         last = conn.execute(
             select(func.max(events.c.seq)).where(events.c.table_id == table_id)
         ).scalar_one()
+        if last is None:  # no events yet: is there such a table at all?
+            exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
+            if exists is None:
+                raise TableNotFoundError(table_id)
         return int(last or 0)
 
     @staticmethod
