@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from evals.bench_api import _sentences
-from evals.bench_server import percentile, postgres_schema, served, tree_rss_mib
+from evals.bench_server import cpu_seconds, percentile, postgres_schema, served, tree_rss_mib
 
 REPORTS = Path(__file__).parent / "reports"
 PLAYERS = 6
@@ -244,9 +244,12 @@ async def _run(
             step = STEP = Step(target)
             events_before = sum(listener.events for listener in listeners)
             started = time.monotonic()
+            cpu_before = cpu_seconds(pid), time.process_time()
             await asyncio.sleep(seconds)
             STEP = None
             elapsed = time.monotonic() - started
+            server_cpu = cpu_seconds(pid) - cpu_before[0]
+            client_cpu = time.process_time() - cpu_before[1]
             dropped = sum(listener.dropped for listener in listeners)
             if dropped:
                 step.error("streams dropped")
@@ -265,6 +268,12 @@ async def _run(
                     (sum(listener.events for listener in listeners) - events_before) / elapsed
                 ),
                 "server_rss_mib": tree_rss_mib(pid),
+                # CPU per narration (its rulings, appends, answers and stream messages included)
+                "server_cpu_ms_per_narration": round(1000 * server_cpu / max(1, len(ms)), 2),
+                "load_generator_cpu_ms_per_narration": round(
+                    1000 * client_cpu / max(1, len(ms)), 2
+                ),
+                "server_cpu_share": round(server_cpu / elapsed, 2),
             }
             results.append(result)
             _print_step(result)
@@ -286,7 +295,8 @@ def _print_step(result: dict[str, Any]) -> None:
         f"  {result['tables']:5d} tables {result['streams']:6d} streams  "
         f"{result['narrations_per_s']:6.1f} narr/s  p50 {result['p50_ms']:6.1f}  "
         f"p95 {result['p95_ms']:7.1f}  p99 {result['p99_ms']:7.1f} ms  "
-        f"errors {result['errors']}  RSS {result['server_rss_mib']} MiB",
+        f"errors {result['errors']}  RSS {result['server_rss_mib']} MiB  "
+        f"server CPU {result['server_cpu_ms_per_narration']} ms/narr",
         flush=True,
     )
 

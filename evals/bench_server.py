@@ -55,6 +55,21 @@ def tree_rss_mib(pid: int) -> float:
     return round(total / 1024, 1)
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process and its children (uvicorn's workers) have used."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    pids = [pid] + [int(c) for c in (children.read_text().split() if children.exists() else [])]
+    for each in pids:
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rpartition(")")[2].split()
+        except FileNotFoundError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
+    return total
+
+
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
