@@ -1,7 +1,8 @@
 // Host a Dice Upon a Time table (#/dice/host): 2–5 travellers, people or AI travellers (one
 // person at least), how the AI travellers play (gentle, fair, sharp), how long the tale runs
 // (short: 3 chapters, normal: 6, long: until the quests run out) and whether the table plays
-// together (the co-operative variant). Then on to the invitations (#/invite/<table>).
+// together (the co-operative variant), and whether the companion plays the board or keeps a live
+// table played on the printed board (people only). Then on to the invitations (#/invite/<table>).
 
 import { ApiError, api } from "../../api.js";
 import { h } from "../../dom.js";
@@ -35,6 +36,9 @@ export function render(main) {
     h("div", { class: "field" }, h("label", { for: "du-level" }, t("du.level")), level),
     h("div", { class: "field" }, h("label", { for: "du-length" }, t("du.length")), length),
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "du-coop" }), t("du.coop")),
+    h("fieldset", {}, h("legend", {}, t("duk.deckHead")),
+      h("label", { class: "check" }, h("input", { type: "radio", name: "deck", value: "virtual", checked: true }), t("duk.deckVirtual")),
+      h("label", { class: "check" }, h("input", { type: "radio", name: "deck", value: "physical", id: "du-physical" }), t("duk.deckPhysical"))),
     error,
     h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")));
 
@@ -43,6 +47,8 @@ export function render(main) {
     error.textContent = "";
     if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
     if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
+    const deckMode = new FormData(form).get("deck");
+    if (deckMode === "physical" && seats.some((s) => s.kind === "ai")) return void (error.textContent = t("duk.physicalNoAi"));
     const button = form.querySelector("#create-table");
     button.disabled = true;
     button.textContent = t("host.creating");
@@ -52,6 +58,7 @@ export function render(main) {
         ai_level: level.value,
         length: length.value,
         cooperative: form.querySelector("#du-coop").checked,
+        deck_mode: deckMode,
         language: document.documentElement.lang || "en",
         players: seats.map((seat) => ({ name: seat.name.trim(), kind: seat.kind })),
       });

@@ -18,6 +18,7 @@ import {
   storyText, storyTitle,
 } from "./cards.js";
 import { describe } from "./feed.js";
+import { keeperLine, keeperScreen } from "./keeper.js";
 import { SEAT_COLOURS, drawMap } from "./map.js";
 
 const FEED_LINES = 8;
@@ -83,7 +84,7 @@ export async function render(main, [tableId, token = null]) {
       selected = null;
       if (reply?.events) live.deliver(reply.events, { fromReply: true });
       if (reply?.view) show(reply.view);
-      return true;
+      return reply || true;
     } catch (failure) {
       fill(ui.refusal, failure instanceof ApiError && failure.rule ? ruleRefusal(failure) : errorText(failure));
       return false;
@@ -106,8 +107,35 @@ export async function render(main, [tableId, token = null]) {
     return t("du.waitingFor", { name: names()[view.acting] });
   }
 
+  const keeperStep = {}; // the live table's taps between recordings (keeper.js)
+
+  /** A live table (the printed board): the keeper's screen instead of the board. */
+  function drawKeeper() {
+    const state = view.state;
+    const start = names()[state.start_player];
+    fill(ui.top, h("ul", { class: "seats", id: "du-seats", "aria-label": t("table.players") }, view.seats.map((seat) => h("li", {
+      class: `seat${seat.seat === state.start_player ? " teller" : ""}`, "data-seat": seat.seat,
+    }, h("span", { class: "du-dot", style: `background: ${SEAT_COLOURS[seat.seat]}`, "aria-hidden": "true" }), " ",
+    h("span", { class: "who" }, seat.seat === view.you ? t("table.seatOf", { name: seat.name }) : seat.name),
+    h("br"), h("span", { class: "meta" }, t("du.ap", { n: seat.points }))))),
+    h("p", { class: "turn-banner", id: "du-turn", "data-seq": view.seq }, view.finished ? t("du.theEnd") : t("duk.banner", { name: start })),
+    h("p", { class: "note", id: "du-chapter" }, state.chapters ? t("duk.chapterOf", { n: state.chapter, of: state.chapters }) : t("du.chapter", { n: state.chapter }),
+      " · ", t("duk.live"), state.cooperative ? ` · ${t("du.goalCoop")}` : ""));
+    const ask = (query) => api.diceCheck(tableId, token, query).catch((failure) => {
+      fill(ui.refusal, errorText(failure));
+      return null;
+    });
+    const drawn = events.filter((event) => event.data.action?.type === "keep_story").pop();
+    keeperStep.story = drawn ? drawn.data.last : null;
+    fill(ui.prompt, keeperScreen(view, keeperStep, { act, ask, redraw: drawKeeper }));
+    for (const slot of [ui.map, ui.me, ui.others, ui.tales]) fill(slot, null);
+    ui.map.hidden = true;
+    fill(ui.feed, events.slice(-FEED_LINES).reverse().map((event) => h("li", {}, keeperLine(event, names()))));
+  }
+
   function draw() {
     if (!view) return;
+    if (view.deck_mode === "physical") return drawKeeper();
     const state = view.state;
     const chapterLine = state.event
       ? t("du.chapterEvent", { n: state.chapter, event: eventTitle(state.event) })
