@@ -12,7 +12,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser run test test-fast bench eval solo-sim factum-fit lint format clean
+.PHONY: help install browser run test test-fast bench eval train solo-sim factum-fit lint format clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -53,6 +53,9 @@ eval: $(STAMP) ## referee P/R/F1 (embedder on/off), report + PR plot; leave-card
 	$(PY) -m evals.referee_lco
 	$(PY) -m evals.factum_eval
 	$(PY) -m evals.ending_guard_eval
+
+train: $(STAMP) ## retrain the referee's learned mention scorer on the dev split and the deck (seeded; writes companion/referee/data/learned_mention.json)
+	nice -n 10 $(PY) -m evals.referee_train
 
 solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
 	$(PY) -m evals.solo_sim --games 200

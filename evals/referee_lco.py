@@ -45,6 +45,7 @@ import numpy as np
 from companion.cards import Deck, StoryCard, once_upon_a_time_deck
 from companion.cards.models import CardText
 from companion.referee import Referee, RefereeError
+from companion.referee.learned import MentionScorer
 from embeddings import CardVectorCache, Embedder, Vectors
 from evals.data.cases import CASES_PATH, HOLDOUT_PATH, load_cases, load_fresh, load_holdout
 from evals.referee_eval import Counts, story_of
@@ -246,14 +247,24 @@ class Referees:
     deck: Deck
     embedder: Embedder | None  # the configured one, cached per text
     vectors: CardVectorCache | None
+    # the learned mention scorer (with the embedder on only); a reduced referee gets the model
+    # its fold's cards were left out of (trained by `make train`)
+    scorer: MentionScorer | None = None
 
     def shipped(self, on: bool) -> Referee:
         embedder = self.embedder if on else None
-        return Referee(self.deck, embedder, card_vectors=self.vectors if on else None)
+        scorer = self.scorer if on else None
+        return Referee(
+            self.deck, embedder, card_vectors=self.vectors if on else None, scorer=scorer
+        )
 
     def reduced(self, card_ids: Collection[str], on: bool) -> Referee:
         embedder = self.embedder if on else None
-        return reduced_referee(self.deck, card_ids, embedder, self.vectors if on else None)
+        referee = reduced_referee(self.deck, card_ids, embedder, self.vectors if on else None)
+        if on and self.scorer is not None:
+            fold = frozenset(card_ids)
+            referee.scorer = self.scorer.with_model(self.scorer.model.for_fold(fold))
+        return referee
 
 
 MODES = {"on": True, "off": False}
@@ -590,15 +601,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--embedder", default=None, help="embedder kind (default: from settings)")
     parser.add_argument("--no-fresh", action="store_true", help="leave the fresh blind set out")
+    parser.add_argument(
+        "--learned",
+        choices=("settings", "on", "off"),
+        default="settings",
+        help="the learned mention scorer with the embedder on (default: as the settings say)",
+    )
+    parser.add_argument(
+        "--learned-cutoff",
+        choices=("precision", "f1"),
+        default="precision",
+        help="the learned scorer's threshold: the shipped one (out-of-fold precision >= 0.95) "
+        "or the out-of-fold best-F1 one recorded beside it (an experiment)",
+    )
+    parser.add_argument("--no-write", action="store_true", help="print the report only")
     args = parser.parse_args(argv)
-    from companion.referee.factory import embedder_from_settings
+    from companion.referee.factory import embedder_from_settings, scorer_from_settings
     from companion.settings import Settings
 
     settings = Settings()
+    if args.learned != "settings":
+        settings = settings.model_copy(update={"referee_learned": args.learned == "on"})
     embedder = CachedEmbedder(embedder_from_settings(settings, args.embedder))
-    referees = Referees(once_upon_a_time_deck(), embedder, CardVectorCache(embedder))
+    scorer = scorer_from_settings(settings, embedder, cached=CachedEmbedder)
+    if scorer is not None and args.learned_cutoff == "f1":
+        scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
+    referees = Referees(once_upon_a_time_deck(), embedder, CardVectorCache(embedder), scorer)
+    name = embedder.name
+    if scorer is not None:
+        name += f" + learned scorer (threshold {scorer.model.threshold:.4f})"
     run(
-        referees, k=args.folds, seed=args.seed, fresh=not args.no_fresh, embedder_name=embedder.name
+        referees,
+        k=args.folds,
+        seed=args.seed,
+        fresh=not args.no_fresh,
+        embedder_name=name,
+        write=not args.no_write,
     )
     return 0
 

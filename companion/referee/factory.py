@@ -1,10 +1,15 @@
 """The referee the settings describe: the one place that turns `Settings` into an embedder and a
 referee whose card vectors are kept on disk, shared by the server, the CLIs and the evals."""
 
+from collections.abc import Callable
+
 from companion.cards import Deck
+from companion.referee.learned import MentionScorer, load_model
 from companion.referee.referee import Referee
 from companion.settings import Settings
 from embeddings import CardVectorCache, Embedder, load_embedder
+
+MINILM_SUFFIX = "/onnx-int8"  # the bundled MiniLM (or a local model) run as int8 ONNX
 
 
 def embedder_from_settings(settings: Settings, kind: str | None = None) -> Embedder:
@@ -18,10 +23,29 @@ def embedder_from_settings(settings: Settings, kind: str | None = None) -> Embed
     )
 
 
+def scorer_from_settings(
+    settings: Settings,
+    embedder: Embedder | None,
+    cached: Callable[[Embedder], Embedder] = lambda e: e,
+) -> MentionScorer | None:
+    """The learned mention scorer when the settings turn it on and an embedder is configured
+    (it reads with the bundled MiniLM, reused when it is `embedder`, and the multilingual e5;
+    `cached` wraps the embedders it loads itself)."""
+    if not settings.referee_learned or embedder is None:
+        return None
+    from embeddings.e5 import E5Embedder
+
+    minilm = embedder
+    if not embedder.name.endswith(MINILM_SUFFIX):
+        minilm = cached(embedder_from_settings(settings, "onnx-int8"))
+    return MentionScorer(load_model(), {"minilm": minilm, "e5": cached(E5Embedder())})
+
+
 def referee_from_settings(deck: Deck, settings: Settings, embedder: Embedder | None) -> Referee:
     """A referee on `embedder` (None: lexical and rule evidence only) whose card vectors survive
-    restarts under the settings' cache directory."""
+    restarts under the settings' cache directory, with the learned scorer when turned on."""
     if embedder is None:
         return Referee(deck, None)
     vectors = CardVectorCache(embedder, cache_dir=settings.cache_dir)
-    return Referee(deck, embedder, card_vectors=vectors)
+    scorer = scorer_from_settings(settings, embedder)
+    return Referee(deck, embedder, card_vectors=vectors, scorer=scorer)

@@ -32,6 +32,13 @@ from companion.referee.errors import (
     InvalidTextError,
     TooManyCardsError,
 )
+from companion.referee.learned import (
+    MentionScorer,
+    Scored,
+    blocking_guard,
+    group_of,
+    labels_only,
+)
 from companion.referee.lexicon import (
     INFERRED_CARDS,
     Lexicon,
@@ -123,10 +130,13 @@ class Referee:
         thresholds: Thresholds | None = None,
         card_vectors: CardVectorCache | None = None,
         withheld: Collection[str] = (),
+        scorer: MentionScorer | None = None,
     ) -> None:
         """`embedder` None: lexical and rule evidence only. `card_vectors`: a cache to share
         (with a directory, card vectors survive restarts); by default one in memory.
-        `withheld`: deck ids whose card-specific rules are not used (see the module docstring)."""
+        `withheld`: deck ids whose card-specific rules are not used (see the module docstring).
+        `scorer`: the learned mention scorer (learned.py), which may flag a card that no table
+        or rule found, from its labels alone; None (the default): not used."""
         self.deck = deck
         self.withheld = frozenset(withheld)
         self.adjudicator = adjudicator
@@ -137,6 +147,7 @@ class Referee:
         self._semantic = (
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
+        self.scorer = scorer
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
         """Load the tokenizers and embed every card's phrases now, so that the first rulings
@@ -200,6 +211,11 @@ class Referee:
         borderline: list[Mention] = []
         closest = similarities.held.max(axis=0) if similarities is not None else None
         cut_off = self.thresholds.borderline[analysis.language]
+        learned: list[Scored] = []
+        if self.scorer is not None and any(
+            labels_only(t) and i not in found for i, t in enumerate(targets)
+        ):
+            learned = self.scorer.score(analysis, targets)
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             near = closest is not None and closest[owner] >= cut_off
@@ -207,6 +223,10 @@ class Referee:
                 evidence = self._semantic_evidence(analysis, owner, target, similarities, named)
             elif evidence is not None and similarities is not None:
                 evidence = self._confirm(owner, evidence, similarities)
+            if (evidence is None or not evidence.flagged) and owner not in blocked:
+                evidence = (
+                    self._learned_evidence(analysis, owner, targets, found, learned) or evidence
+                )
             if evidence is None:
                 continue
             mention = self._mention(analysis, target, evidence)
@@ -398,6 +418,47 @@ class Referee:
             if reason is not None:
                 return reason
         return None
+
+    def _learned_evidence(
+        self,
+        analysis: Analysis,
+        owner: int,
+        targets: tuple[Target, ...],
+        found: Mapping[int, _Evidence],
+        learned: Sequence[Scored],
+    ) -> _Evidence | None:
+        """Flagged evidence from the learned scorer: its probability reaches the model's
+        threshold, no guard blocks its best span, and that span is not exactly the words that
+        name another held card. Only for cards that nothing but labels is written for."""
+        if not learned or self.scorer is None or not labels_only(targets[owner]):
+            return None
+        scored = learned[owner]
+        if scored.probability < self.scorer.model.threshold:
+            return None
+        span = scored.span
+        if any((e.start, e.end) == (span.start, span.end) for e in found.values()):
+            return None
+        if blocking_guard(analysis, span, group_of(targets[owner])) is not None:
+            return None
+        score = min(0.95, scored.probability)
+        return _Evidence(span.start, span.end, score, "semantic")
+
+    def table_verdicts(
+        self,
+        text: str,
+        cards: Sequence[str],
+        *,
+        story: Sequence[str] = (),
+        language: Language | None = None,
+    ) -> dict[str, str]:
+        """For the learned scorer's training: per card key, "found" when the tables or rules
+        flag it, "blocked" when a guard blocked its only lexical evidence; others are absent."""
+        check_text(text)
+        targets = tuple(self._resolver.resolve(cards))
+        found, blocked = self._lexical(analyse(text, language), targets, story)
+        out = {targets[i].key: "blocked" for i in blocked}
+        out.update({targets[i].key: "found" for i in found})
+        return out
 
     def _confirm(self, owner: int, evidence: _Evidence, similarities: Similarities) -> _Evidence:
         """Lexical evidence that the embedding agrees with scores a little higher."""

@@ -1,0 +1,384 @@
+"""The learned mention scorer: does this text mention this card, for a card no table knows.
+
+A card is given to it by its labels only (the label the caller gave, and for a deck card its
+printed label in en/ja/es): never its aliases, prototypes or rules, so a bundled card and a card
+typed by a player are scored alike, and a model trained without a card's rows knows nothing of
+it. The text is cut into candidate spans (`candidate_spans`: the whole text, its clauses, its
+content words and pairs of neighbouring content words). Every span and every card label is
+embedded by each of the scorer's embedders (the English MiniLM reads English well; the
+multilingual e5 reads Japanese and Spanish), and per (text, card) a small row of features is
+built (`FEATURES`): the best span's cosine, the whole text's, how far the best span stands out
+from the text's other spans and from the other held cards, the text's language, the card's
+group, and the guards' verdicts on the best span (negated, not yet, figurative). A logistic
+model (`LearnedModel`, coefficients in `data/learned_mention.json`, trained by
+`evals/referee_train.py`, `make train`) turns the row into a calibrated probability; the
+referee flags the card when it reaches the model's threshold and no guard blocks the best span
+(`blocking_guard`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import yaml
+
+from companion.referee import guards, rules
+from companion.referee.lexicon import Target
+from companion.referee.text import Analysis, Span
+from companion.referee.tokens import Language, Token
+from embeddings import Embedder
+
+DATA = Path(__file__).resolve().parent / "data"
+MODEL_PATH = DATA / "learned_mention.json"
+MAX_SPANS = 32
+EMBEDDERS = ("minilm", "e5")  # the names a scorer's embedders go by, in feature order
+GROUPS = ("characters", "items", "places", "aspects", "events")
+_PER_EMBEDDER = ("best", "whole", "vs_spans", "vs_cards")
+FEATURES = (
+    *(f"{name}_{f}" for name in EMBEDDERS for f in _PER_EMBEDDER),
+    "lang_ja",
+    "lang_es",
+    *(f"group_{g}" for g in GROUPS),
+    "guard_negated",
+    "guard_not_yet",
+    "guard_figurative",
+    "label_inside_word",
+)
+_JA_CONTENT = ("名詞", "動詞", "形容詞")
+_JA_SKIP = ("名詞-数詞", "名詞-助動詞語幹")
+
+Matrix = npt.NDArray[np.float64]
+
+
+@cache
+def _stopwords() -> dict[str, frozenset[str]]:
+    raw = yaml.safe_load((DATA / "stopwords.yaml").read_text(encoding="utf-8"))
+    return {lang: frozenset(str(words).split()) for lang, words in raw.items()}
+
+
+def _content(token: Token) -> bool:
+    if token.lang == "ja":
+        kana = len(token.text) == 1 and "\u3040" <= token.text <= "\u30ff"
+        return token.pos.startswith(_JA_CONTENT) and not token.pos.startswith(_JA_SKIP) and not kana
+    stop = _stopwords().get(token.lang, frozenset())
+    return len(token.text) >= 3 and token.text not in stop and not token.text.isdigit()
+
+
+def candidate_spans(analysis: Analysis) -> list[Span]:
+    """The spans a card may be mentioned by: the whole text, its clauses, its content words and
+    pairs of neighbouring content words in one clause (distinct texts, at most MAX_SPANS)."""
+    text = analysis.text
+    spans = [Span(0, len(text))]
+    if len(analysis.clauses) > 1:
+        spans += analysis.clauses[:8]
+    content = [i for i, token in enumerate(analysis.tokens) if _content(token)]
+    tokens = analysis.tokens
+    spans += [Span(tokens[i].start, tokens[i].end) for i in content]
+    spans += [
+        Span(tokens[a].start, tokens[b].end)
+        for a, b in pairwise(content)
+        if b - a <= 2 and analysis.same_clause(a, b)
+    ]
+    seen: set[str] = set()
+    out: list[Span] = []
+    for span in spans:
+        words = text[span.start : span.end].strip()
+        if words and words not in seen:
+            seen.add(words)
+            out.append(span)
+    return out[:MAX_SPANS]
+
+
+def card_phrases(target: Target) -> tuple[str, ...]:
+    """What a card is compared with: a deck card's printed label in each language (never its
+    aliases or prototypes, nor the name it was asked by, which may be an alias); a free-text
+    card's label as given."""
+    if target.card is None:
+        return (target.given.strip(),)
+    return tuple(dict.fromkeys(words.label for words in target.card.text.values()))
+
+
+def label_inside_word(analysis: Analysis, phrases: Sequence[str]) -> bool:
+    """A label is written inside a longer word of the text that the tables did not take for it
+    ("swordfish", "dragonfly", "ringleader"): a trap for embeddings, which read the parts."""
+    text = analysis.text.casefold()
+    for phrase in phrases:
+        label = phrase.casefold()
+        if len(label) < 2 or (len(label) < 3 and label.isascii()):
+            continue
+        if label in text and not any(
+            token.text == label
+            or (token.text.startswith(label) and len(token.text) <= len(label) + 2)
+            for token in analysis.tokens
+        ):
+            return True
+    return False
+
+
+def labels_only(target: Target) -> bool:
+    """Nothing but labels is written for this card (a free-text card, or a deck card without
+    aliases or prototypes): the cards the learned scorer rules on."""
+    card = target.card
+    return card is None or not any(w.aliases or w.prototypes for w in card.text.values())
+
+
+def group_of(target: Target) -> str | None:
+    return target.card.group.value if target.card is not None else None
+
+
+def _tokens_in(analysis: Analysis, span: Span) -> list[int]:
+    return [
+        i
+        for i, token in enumerate(analysis.tokens)
+        if token.start >= span.start and token.end <= span.end
+    ]
+
+
+def guard_flags(analysis: Analysis, span: Span, group: str | None) -> tuple[bool, bool, bool]:
+    """The guards' verdicts on a span for a card of `group`: negated, not yet (wished,
+    planned, feared; for events and aspects, and for a free-text card, which may be one),
+    figurative (an idiom or a simile)."""
+    predicate = group in rules.IRREALIS_GROUPS
+    indices = _tokens_in(analysis, span)
+    negated = any(guards.negated(analysis, i, i, predicate=predicate) for i in indices)
+    not_yet = (predicate or group is None) and any(
+        guards.not_yet(analysis, i, i, group or "events") or guards.wished(analysis, i, i, group)
+        for i in indices
+    )
+    figurative = guards.figurative(analysis, span.start, span.end) is not None or any(
+        guards.simile(analysis, i, i) for i in indices
+    )
+    return negated, bool(not_yet), figurative
+
+
+def blocking_guard(analysis: Analysis, span: Span, group: str | None) -> str | None:
+    """Why the learned scorer's best span must not flag a card (None: nothing blocks it)."""
+    negated, not_yet, figurative = guard_flags(analysis, span, group)
+    if negated:
+        return "negated"
+    if not_yet:
+        return "not happened yet"
+    if figurative:
+        return "figurative"
+    return None
+
+
+def similarity_features(similarities: Mapping[str, Matrix]) -> Matrix:
+    """Per target, the four features of each embedder from its (spans, targets) cosines (row 0
+    is the whole text): best span, whole text, best minus the mean over spans, best minus the
+    mean best of the held cards."""
+    columns: list[Matrix] = []
+    for name in EMBEDDERS:
+        sims = similarities[name]
+        best = sims.max(axis=0)
+        vs_cards = best - best.mean() if sims.shape[1] > 1 else np.zeros_like(best)
+        columns += [best, sims[0], best - sims.mean(axis=0), vs_cards]
+    return np.stack(columns, axis=1)
+
+
+def feature_rows(
+    similarities: Mapping[str, Matrix],
+    language: Language,
+    groups: Sequence[str | None],
+    flags: Sequence[tuple[bool, bool, bool]],
+    inside: Sequence[bool],
+) -> Matrix:
+    """The FEATURES rows, one per target."""
+    n = len(groups)
+    lang = np.tile([float(language == "ja"), float(language == "es")], (n, 1))
+    group = np.array([[float(g == name) for name in GROUPS] for g in groups]).reshape(n, -1)
+    guard = np.array(flags, dtype=np.float64).reshape(n, 3)
+    trap = np.asarray(inside, dtype=np.float64).reshape(n, 1)
+    rows = np.concatenate([similarity_features(similarities), lang, group, guard, trap], axis=1)
+    assert rows.shape[1] == len(FEATURES)
+    return rows
+
+
+@dataclass(frozen=True)
+class Weights:
+    """A logistic model on standardised features."""
+
+    mean: tuple[float, ...]
+    scale: tuple[float, ...]
+    coef: tuple[float, ...]
+    intercept: float
+
+    def logit(self, rows: Matrix) -> npt.NDArray[np.float64]:
+        z = (rows - np.asarray(self.mean)) / np.asarray(self.scale)
+        return np.asarray(z @ np.asarray(self.coef) + self.intercept, dtype=np.float64)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "mean": list(self.mean),
+            "scale": list(self.scale),
+            "coef": list(self.coef),
+            "intercept": self.intercept,
+        }
+
+    @staticmethod
+    def from_dict(raw: Mapping[str, Any]) -> Weights:
+        return Weights(
+            tuple(map(float, raw["mean"])),
+            tuple(map(float, raw["scale"])),
+            tuple(map(float, raw["coef"])),
+            float(raw["intercept"]),
+        )
+
+
+@dataclass(frozen=True)
+class LearnedModel:
+    """The trained scorer: weights, Platt calibration, the flag threshold on the calibrated
+    probability, and the recipe (hash of what made it). `folds` holds the models of the
+    leave-cards-out folds, each trained without its cards' rows (`fold_cards`)."""
+
+    features: tuple[str, ...]
+    weights: Weights
+    platt: tuple[float, float]  # p = sigmoid(a * logit + b)
+    threshold: float
+    recipe: str
+    fold_cards: tuple[frozenset[str], ...] = ()
+    folds: tuple[Weights, ...] = ()
+    # threshold and figures of the out-of-fold experiment (threshold_f1: the cut-off that gave
+    # the best out-of-fold F1 with the tables; not used unless asked for)
+    report: Mapping[str, float] = field(default_factory=dict)
+
+    def probability(self, rows: Matrix, weights: Weights | None = None) -> npt.NDArray[np.float64]:
+        a, b = self.platt
+        logit = (weights or self.weights).logit(rows)
+        return np.asarray(1.0 / (1.0 + np.exp(-(a * logit + b))), dtype=np.float64)
+
+    def for_fold(self, card_ids: frozenset[str]) -> LearnedModel:
+        """The model trained without these cards (a leave-cards-out fold's)."""
+        for cards, weights in zip(self.fold_cards, self.folds, strict=True):
+            if cards == card_ids:
+                return replace(self, weights=weights, fold_cards=(), folds=())
+        raise KeyError("no fold model was trained without exactly these cards")
+
+    def at_threshold(self, threshold: float) -> LearnedModel:
+        return replace(self, threshold=threshold)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "features": list(self.features),
+            "weights": self.weights.as_dict(),
+            "platt": list(self.platt),
+            "threshold": self.threshold,
+            "recipe": self.recipe,
+            "fold_cards": [sorted(cards) for cards in self.fold_cards],
+            "folds": [w.as_dict() for w in self.folds],
+            "report": dict(self.report),
+        }
+
+    @staticmethod
+    def from_dict(raw: Mapping[str, Any]) -> LearnedModel:
+        features = tuple(raw["features"])
+        if features != FEATURES:
+            raise ValueError("the model was trained on other features; run `make train`")
+        return LearnedModel(
+            features,
+            Weights.from_dict(raw["weights"]),
+            (float(raw["platt"][0]), float(raw["platt"][1])),
+            float(raw["threshold"]),
+            str(raw["recipe"]),
+            tuple(frozenset(cards) for cards in raw.get("fold_cards", ())),
+            tuple(Weights.from_dict(w) for w in raw.get("folds", ())),
+            {str(k): float(v) for k, v in raw.get("report", {}).items()},
+        )
+
+
+@cache
+def load_model(path: Path = MODEL_PATH) -> LearnedModel:
+    """The shipped model (read once)."""
+    return LearnedModel.from_dict(json.loads(path.read_text(encoding="utf-8")))
+
+
+def recipe_hash(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The learned verdict on one held card: calibrated probability and the best span."""
+
+    probability: float
+    span: Span
+    flags: tuple[bool, bool, bool]
+
+
+class MentionScorer:
+    """Scores held cards against a text with the learned model. `embedders` maps each name of
+    EMBEDDERS to an embedder. Card label vectors are kept in memory."""
+
+    def __init__(self, model: LearnedModel, embedders: Mapping[str, Embedder]) -> None:
+        missing = set(EMBEDDERS) - set(embedders)
+        if missing:
+            raise ValueError(f"the learned scorer needs the embedders {sorted(missing)}")
+        self.model = model
+        self.embedders = dict(embedders)
+        self._phrases: dict[str, dict[str, npt.NDArray[np.float32]]] = {n: {} for n in EMBEDDERS}
+
+    def with_model(self, model: LearnedModel) -> MentionScorer:
+        """The same embedders (and label vectors) with another model."""
+        other = MentionScorer(model, self.embedders)
+        other._phrases = self._phrases
+        return other
+
+    def _phrase_vectors(self, name: str, phrases: Sequence[str]) -> npt.NDArray[np.float32]:
+        known = self._phrases[name]
+        missing = list(dict.fromkeys(p for p in phrases if p not in known))
+        if missing:
+            for phrase, row in zip(missing, self.embedders[name].embed(missing), strict=True):
+                known[phrase] = row
+        return np.stack([known[p] for p in phrases])
+
+    def similarities(
+        self, analysis: Analysis, spans: Sequence[Span], targets: Sequence[Target]
+    ) -> dict[str, Matrix]:
+        """Per embedder, the (spans, targets) best cosine of each span to each card's labels."""
+        texts = [analysis.text[s.start : s.end] for s in spans]
+        groups = [card_phrases(t) for t in targets]
+        flat = [p for g in groups for p in g]
+        starts = np.cumsum([0, *(len(g) for g in groups[:-1])]).astype(np.intp)
+        out: dict[str, Matrix] = {}
+        for name in EMBEDDERS:
+            span_vectors = self.embedders[name].embed(texts)
+            phrase_vectors = self._phrase_vectors(name, flat)
+            cosines = span_vectors @ phrase_vectors.T
+            out[name] = np.maximum.reduceat(cosines, starts, axis=1).astype(np.float64)
+        return out
+
+    def features(
+        self, analysis: Analysis, targets: Sequence[Target]
+    ) -> tuple[Matrix, list[Span], list[tuple[bool, bool, bool]]]:
+        """The FEATURES rows of the targets, each one's best span and that span's guard flags."""
+        spans = candidate_spans(analysis)
+        sims = self.similarities(analysis, spans, targets)
+        lead = sims["e5" if analysis.language == "ja" else "minilm"]
+        best = [spans[int(i)] for i in lead.argmax(axis=0)]
+        groups = [group_of(t) for t in targets]
+        flags = [guard_flags(analysis, span, g) for span, g in zip(best, groups, strict=True)]
+        inside = [label_inside_word(analysis, card_phrases(t)) for t in targets]
+        return feature_rows(sims, analysis.language, groups, flags, inside), best, flags
+
+    def score(self, analysis: Analysis, targets: Sequence[Target]) -> list[Scored]:
+        """The calibrated probability that the text mentions each target."""
+        if not targets:
+            return []
+        rows, best, flags = self.features(analysis, targets)
+        probabilities = self.model.probability(rows)
+        return [
+            Scored(float(p), span, flag)
+            for p, span, flag in zip(probabilities, best, flags, strict=True)
+        ]

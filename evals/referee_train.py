@@ -1,0 +1,339 @@
+"""Train the referee's learned mention scorer (companion/referee/learned.py): `make train`.
+
+    python -m evals.referee_train [--out PATH] [--seed 11]
+
+Rows are (text, held card) pairs the tables cannot decide: every held card is given to the
+scorer by its labels only, and a pair is kept only when a referee that knows nothing of any card
+but its labels (`reduced_deck` of the whole deck, every card withheld, no embedder) neither finds
+the card nor has a guard block it; those are the pairs the learned path rules on. They come from
+
+- the DEV split of `evals/data/referee_cases.jsonl` only (the test split is burned; the holdout
+  and fresh sets are never read here), expected = the case's expectation;
+- the bundled deck's own words: each card's aliases in a carrier sentence and its prototypes,
+  per language (seeded sample), held with a few other cards of the deck drawn at random;
+  expected for the card whose words they are, not for the others.
+
+Cards are grouped into the leave-cards-out folds of `evals.referee_lco.card_folds` (free-text
+cards by a hash of their label). Each fold's model is trained without the rows of its cards
+(their own words are not used for them, as in the reduced referee); its out-of-fold logits
+calibrate the probability (Platt) and choose the threshold: the lowest whose out-of-fold
+precision on the dev rows is at least 0.95. The shipped model is trained on all rows; the fold
+models ship beside it for `evals.referee_lco`. Logistic regression with L2 (Newton steps,
+numpy), seeded and deterministic; the recipe hash covers this file, learned.py, the dev cases,
+the deck and the embedders' revisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.cards import Deck, once_upon_a_time_deck
+from companion.referee import Referee, RefereeError
+from companion.referee import learned as learned_module
+from companion.referee.learned import (
+    FEATURES,
+    MODEL_PATH,
+    LearnedModel,
+    MentionScorer,
+    Weights,
+    recipe_hash,
+)
+from companion.referee.lexicon import Resolver, Target
+from companion.referee.text import analyse
+from companion.settings import Settings
+from embeddings import Embedder
+from embeddings.e5 import E5Embedder
+from evals.data.cases import CASES_PATH, load_cases
+from evals.referee_eval import story_of
+from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
+
+TARGET_PRECISION = 0.95
+L2 = 1.0
+NEGATIVES = 4  # other deck cards held beside a generated text
+ALIASES_PER_LANG = 3
+PROTOTYPES_PER_LANG = 2
+CARRIERS = {
+    "en": "And then {} came into the story.",
+    "ja": "そして{}が物語に現れました。",
+    "es": "Y entonces {} apareció en la historia.",
+}
+
+
+@dataclass
+class Rows:
+    x: list[np.ndarray]
+    y: list[int]
+    group: list[str]  # card key
+    dev: list[bool]  # from the dev split (else generated from the deck)
+    # the dev pairs the tables decide: found and expected, found and not expected, expected
+    tables: dict[str, int] = field(default_factory=lambda: {"tp": 0, "fp": 0, "positives": 0})
+
+    def add(self, x: np.ndarray, y: int, group: str, dev: bool) -> None:
+        self.x.append(x)
+        self.y.append(y)
+        self.group.append(group)
+        self.dev.append(dev)
+
+
+def build_embedders() -> dict[str, Embedder]:
+    from companion.referee.factory import embedder_from_settings
+
+    return {
+        "minilm": CachedEmbedder(embedder_from_settings(Settings(), "onnx-int8")),
+        "e5": CachedEmbedder(E5Embedder()),
+    }
+
+
+def generated_cases(deck: Deck, seed: int) -> list[dict[str, Any]]:
+    """Texts made of a card's own words, held with NEGATIVES other cards (seeded)."""
+    rng = random.Random(seed)
+    ids = [card.id for card in deck.story_cards]
+    out: list[dict[str, Any]] = []
+    for card in deck.story_cards:
+        for lang, words in sorted(card.text.items()):
+            aliases = sorted(a for a in words.aliases if a.casefold() != words.label.casefold())
+            texts = [
+                CARRIERS[lang].format(a)
+                for a in rng.sample(aliases, min(len(aliases), ALIASES_PER_LANG))
+            ]
+            protos = sorted(words.prototypes)
+            texts += rng.sample(protos, min(len(protos), PROTOTYPES_PER_LANG))
+            for text in texts:
+                others = rng.sample([i for i in ids if i != card.id], NEGATIVES)
+                cards = [card.id, *others]
+                rng.shuffle(cards)
+                out.append({"text": text, "lang": lang, "cards": cards, "expected": [card.id]})
+    return out
+
+
+def collect_rows(
+    deck: Deck,
+    scorer: MentionScorer,
+    dev: Sequence[dict[str, Any]],
+    generated: Sequence[dict[str, Any]],
+) -> Rows:
+    everything = [card.id for card in deck.story_cards]
+    tables = Referee(reduced_deck(deck, everything), None, withheld=everything)
+    resolver = Resolver(deck)
+    rows = Rows([], [], [], [])
+    for source, cases in (("dev", dev), ("deck", generated)):
+        for case in cases:
+            given = held_cards(case)
+            targets: list[Target] = []
+            expected: list[bool] = []
+            for name in given:
+                target = resolver.target(name)
+                if target.card is not None:  # passed by id, as the reduced referee's fold cards
+                    target = Target(target.card.id, target.card)
+                if any(t.key == target.key for t in targets):
+                    continue
+                targets.append(target)
+                expected.append(name in case["expected"] or target.key in case["expected"])
+            try:
+                verdicts = tables.table_verdicts(
+                    case["text"], [t.given for t in targets], story=story_of(case)
+                )
+            except RefereeError:
+                continue
+            analysis = analyse(case["text"])
+            x, _, flags = scorer.features(analysis, targets)
+            for i, target in enumerate(targets):
+                if source == "dev":
+                    found = verdicts.get(target.key) == "found"
+                    rows.tables["positives"] += expected[i]
+                    rows.tables["tp"] += found and expected[i]
+                    rows.tables["fp"] += found and not expected[i]
+                if target.key in verdicts or any(flags[i]):  # decided, or gated by a guard
+                    continue
+                rows.add(x[i], int(expected[i]), target.key, source == "dev")
+    return rows
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> Weights:
+    """L2-regularised logistic regression on standardised features (Newton steps)."""
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0)
+    scale[scale < 1e-9] = 1.0
+    z = np.concatenate([(x - mean) / scale, np.ones((len(x), 1))], axis=1)
+    w = np.zeros(z.shape[1])
+    penalty = np.full(z.shape[1], l2)
+    penalty[-1] = 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(z @ w)))
+        gradient = z.T @ (p - y) + penalty * w
+        hessian = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return Weights(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]))
+
+
+def platt(logits: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    w = fit(logits[:, None], y, l2=1e-3)
+    a = w.coef[0] / w.scale[0]
+    return float(a), float(w.intercept - a * w.mean[0])
+
+
+def choose_threshold(p: np.ndarray, y: np.ndarray) -> float:
+    """The lowest probability cut-off whose precision is at least TARGET_PRECISION (and that
+    flags something); 1.01 (never) when none reaches it."""
+    for t in np.unique(np.round(p, 4)):
+        flagged = p >= t
+        if flagged.sum() >= 5 and y[flagged].mean() >= TARGET_PRECISION:
+            return float(t)
+    return 1.01
+
+
+def best_f1_threshold(
+    p: np.ndarray, y: np.ndarray, tables: dict[str, int]
+) -> tuple[float, float, float]:
+    """The cut-off giving the best F1 over all labels-only dev pairs (the tables' decisions
+    plus the learned flags on the rows), that F1, and the tables' F1 alone."""
+
+    def f1(tp: int, fp: int) -> float:
+        fn = tables["positives"] - tp
+        return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+    alone = f1(tables["tp"], tables["fp"])
+    best, best_f1 = 1.01, alone
+    for t in np.unique(np.round(p, 4)):
+        flagged = p >= t
+        score = f1(tables["tp"] + int(y[flagged].sum()), tables["fp"] + int((1 - y[flagged]).sum()))
+        if score > best_f1:
+            best, best_f1 = float(t), score
+    return best, alone, best_f1
+
+
+def prf(flagged: np.ndarray, y: np.ndarray) -> str:
+    tp = int((flagged & (y == 1)).sum())
+    fp = int((flagged & (y == 0)).sum())
+    fn = int((~flagged & (y == 1)).sum())
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    return f"P {p:.3f} R {r:.3f} (tp {tp}, fp {fp}, fn {fn})"
+
+
+def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:
+    parts = [
+        Path(__file__).read_bytes(),
+        Path(learned_module.__file__).read_bytes(),
+        "\n".join(json.dumps(c, sort_keys=True) for c in load_cases(CASES_PATH, "dev")).encode(),
+        deck_source.read_bytes(),
+        json.dumps(
+            {k: [e.name, str(getattr(e, "revision", ""))] for k, e in embedders.items()}
+        ).encode(),
+        str(seed).encode(),
+    ]
+    return recipe_hash(*parts)
+
+
+def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
+    started = time.perf_counter()
+    deck = once_upon_a_time_deck()
+    embedders = build_embedders()
+    placeholder = LearnedModel(FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "")
+    scorer = MentionScorer(placeholder, embedders)
+    dev = load_cases(CASES_PATH, "dev")
+    generated = generated_cases(deck, seed)
+    if rows_cache is not None and rows_cache.exists():
+        saved = np.load(rows_cache)
+        rows = Rows(list(saved["x"]), list(saved["y"]), list(saved["group"]), list(saved["dev"]))
+        rows.tables = {
+            k: int(v) for k, v in zip(saved["tables_keys"], saved["tables"], strict=True)
+        }
+    else:
+        rows = collect_rows(deck, scorer, dev, generated)
+        if rows_cache is not None:
+            np.savez(
+                rows_cache,
+                x=np.stack(rows.x),
+                y=rows.y,
+                group=rows.group,
+                dev=rows.dev,
+                tables_keys=list(rows.tables),
+                tables=list(rows.tables.values()),
+            )
+    x = np.stack(rows.x)
+    y = np.asarray(rows.y, dtype=np.float64)
+    is_dev = np.asarray(rows.dev)
+    folds = card_folds(deck, FOLDS, seed)
+    fold_of_card = {card: i for i, fold in enumerate(folds) for card in fold}
+
+    def fold_of(key: str) -> int:
+        if key in fold_of_card:
+            return fold_of_card[key]
+        return int(hashlib.sha256(key.encode()).hexdigest(), 16) % FOLDS
+
+    row_fold = np.asarray([fold_of(g) for g in rows.group])
+    oof = np.zeros(len(y))
+    fold_weights: list[Weights] = []
+    for f in range(FOLDS):
+        train_rows = row_fold != f
+        weights = fit(x[train_rows], y[train_rows])
+        fold_weights.append(weights)
+        oof[~train_rows] = weights.logit(x[~train_rows])
+    a, b = platt(oof, y)
+    p = 1.0 / (1.0 + np.exp(-(a * oof + b)))
+    threshold = choose_threshold(p[is_dev], y[is_dev])
+    threshold_f1, f1_tables, f1_best = best_f1_threshold(p[is_dev], y[is_dev], rows.tables)
+    report = {
+        "threshold_f1": threshold_f1,
+        "oof_dev_f1_tables_only": f1_tables,
+        "oof_dev_f1_with_learned_at_threshold_f1": f1_best,
+    }
+    model = LearnedModel(
+        FEATURES,
+        fit(x, y),
+        (a, b),
+        threshold,
+        recipe(Path(deck_source()), embedders, seed),
+        folds,
+        tuple(fold_weights),
+        report,
+    )
+    out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
+    print(
+        f"rows: {len(y)} ({int(is_dev.sum())} dev, {int((~is_dev).sum())} from the deck), "
+        f"positive {int(y.sum())}"
+    )
+    print(f"threshold {threshold:.4f} (out-of-fold precision >= {TARGET_PRECISION} on dev rows)")
+    print(f"out-of-fold, dev rows: {prf(p[is_dev] >= threshold, y[is_dev].astype(int))}")
+    print(f"out-of-fold, deck rows: {prf(p[~is_dev] >= threshold, y[~is_dev].astype(int))}")
+    print(
+        f"labels-only dev pairs, out of fold: F1 tables only {f1_tables:.3f}; with the learned "
+        f"scorer at its best-F1 cut-off {threshold_f1:.4f}: {f1_best:.3f} "
+        f"({prf(p[is_dev] >= threshold_f1, y[is_dev].astype(int))} on the rows)"
+    )
+    print(f"wrote {out} (recipe {model.recipe}) in {time.perf_counter() - started:.0f} s")
+    return model
+
+
+def deck_source() -> Path:
+    import companion.cards
+
+    return Path(companion.cards.__file__).resolve().parent / "data" / "once_upon_a_time.yaml"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=MODEL_PATH)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--rows", type=Path, help="keep the feature rows here (reused if present)")
+    args = parser.parse_args(argv)
+    train(args.out, args.seed, args.rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

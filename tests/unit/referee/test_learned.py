@@ -1,0 +1,213 @@
+"""The learned mention scorer: candidate spans, features, the shipped model, and the referee
+with it on (label-only custom cards found through a synonym; guarded uses not flagged)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.cards import once_upon_a_time_deck
+from companion.referee import Referee
+from companion.referee.learned import (
+    FEATURES,
+    MODEL_PATH,
+    LearnedModel,
+    MentionScorer,
+    Weights,
+    blocking_guard,
+    candidate_spans,
+    card_phrases,
+    feature_rows,
+    label_inside_word,
+    load_model,
+)
+from companion.referee.lexicon import Target
+from companion.referee.text import Span, analyse
+from embeddings import Embedder
+from evals.referee_lco import card_folds
+
+
+def _texts(text: str, spans: list[Span]) -> list[str]:
+    return [text[s.start : s.end] for s in spans]
+
+
+def test_candidate_spans_whole_text_clauses_and_content_words() -> None:
+    text = "The old harpist played all night, and the guests danced."
+    spans = _texts(text, candidate_spans(analyse(text)))
+    assert spans[0] == text
+    assert "harpist" in spans and "guests" in spans and "old harpist" in spans
+    assert "the" not in spans and "and" not in spans
+    assert len(spans) == len(set(spans))
+
+
+def test_candidate_spans_japanese_by_part_of_speech() -> None:
+    text = "畑でわらの人形が烏を見張っていた。"
+    spans = _texts(text, candidate_spans(analyse(text)))
+    assert spans[0] == text
+    assert "人形" in spans and "畑" in spans
+    assert "で" not in spans and "が" not in spans
+
+
+def test_card_phrases_are_labels_never_aliases() -> None:
+    deck = once_upon_a_time_deck()
+    forest = deck.resolve("Forest")
+    assert forest is not None
+    phrases = card_phrases(Target("woods", forest))
+    assert set(phrases) == {"Forest", "森", "Bosque"}
+    assert card_phrases(Target(" Scarecrow ", None)) == ("Scarecrow",)
+
+
+def test_feature_rows_shape_and_relative_features() -> None:
+    sims = {
+        "minilm": np.array([[0.2, 0.1], [0.6, 0.1], [0.1, 0.3]]),
+        "e5": np.array([[0.8, 0.8], [0.9, 0.8], [0.8, 0.85]]),
+    }
+    rows = feature_rows(
+        sims,
+        "es",
+        ["characters", None],
+        [(False, False, True), (True, False, False)],
+        [False, True],
+    )
+    assert rows.shape == (2, len(FEATURES))
+    named = dict(zip(FEATURES, rows[0], strict=True))
+    assert named["minilm_best"] == pytest.approx(0.6)
+    assert named["minilm_whole"] == pytest.approx(0.2)
+    assert named["minilm_vs_spans"] == pytest.approx(0.6 - 0.3)
+    assert named["minilm_vs_cards"] == pytest.approx(0.6 - 0.45)
+    assert named["lang_es"] == 1.0 and named["lang_ja"] == 0.0
+    assert named["group_characters"] == 1.0 and named["guard_figurative"] == 1.0
+    free = dict(zip(FEATURES, rows[1], strict=True))
+    assert sum(free[f"group_{g}"] for g in ("characters", "items", "places")) == 0.0
+    assert free["guard_negated"] == 1.0 and free["label_inside_word"] == 1.0
+    one = feature_rows(
+        {k: v[:, :1] for k, v in sims.items()}, "en", ["items"], [(False,) * 3], [False]
+    )
+    assert one[0, FEATURES.index("minilm_vs_cards")] == 0.0
+
+
+def test_weights_and_model_round_trip(tmp_path: Path) -> None:
+    weights = Weights((0.0,) * len(FEATURES), (1.0,) * len(FEATURES), (0.5,) * len(FEATURES), -1.0)
+    model = LearnedModel(
+        FEATURES, weights, (2.0, 0.1), 0.7, "abc", (frozenset({"king"}),), (weights,)
+    )
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(model.as_dict()), encoding="utf-8")
+    again = load_model(path)
+    assert again == model
+    rows = np.ones((1, len(FEATURES)))
+    expected = 1 / (1 + np.exp(-(2.0 * (0.5 * len(FEATURES) - 1.0) + 0.1)))
+    assert again.probability(rows)[0] == pytest.approx(expected)
+    assert again.for_fold(frozenset({"king"})).weights == weights
+    with pytest.raises(KeyError):
+        again.for_fold(frozenset({"queen"}))
+
+
+def test_shipped_model_loads_with_one_model_per_leave_cards_out_fold() -> None:
+    raw = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    model = LearnedModel.from_dict(raw)
+    assert model.features == FEATURES
+    assert len(model.recipe) == 16
+    assert 0.0 < model.threshold <= 1.01
+    folds = card_folds(once_upon_a_time_deck())
+    assert set(model.fold_cards) == set(folds)
+    for fold in folds:
+        assert len(model.for_fold(fold).weights.coef) == len(FEATURES)
+
+
+def test_a_model_of_other_features_is_refused() -> None:
+    raw = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+    raw["features"] = raw["features"][:-1]
+    with pytest.raises(ValueError, match="make train"):
+        LearnedModel.from_dict(raw)
+
+
+# the referee with the learned scorer: real models -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def learned_referee(embedder: Embedder) -> Referee:
+    """The referee with the learned scorer at the out-of-fold best-F1 cut-off recorded beside
+    the shipped model (the shipped cut-off, precision >= 0.95, is never reached: see the model's
+    report), so that these tests exercise the learned path."""
+    from embeddings.e5 import E5Embedder
+
+    model = load_model()
+    model = model.at_threshold(model.report["threshold_f1"])
+    scorer = MentionScorer(model, {"minilm": embedder, "e5": E5Embedder()})
+    return Referee(once_upon_a_time_deck(), embedder, scorer=scorer)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="route 1 (a logistic model over MiniLM/e5 label similarities) does not find these: "
+    "its best spans score other held cards as high (see evals/referee_train.py's figures)",
+)
+@pytest.mark.parametrize(
+    ("text", "card", "others"),
+    [
+        (
+            "A straw man stood in the cornfield, guarding it from the crows.",
+            "Scarecrow",
+            ["Musician", "Prisoner"],
+        ),
+        ("畑のまんなかで、わら人形がカラスを見張っていました。", "かかし", ["音楽家", "囚人"]),
+        (
+            "Un muñeco de paja vigilaba el maizal día y noche.",
+            "Espantapájaros",
+            ["Músico", "Prisionero"],
+        ),
+    ],
+)
+def test_a_label_only_custom_card_is_found_through_a_synonym(
+    learned_referee: Referee, text: str, card: str, others: list[str]
+) -> None:
+    flagged = {m.card for m in learned_referee.rule(text, [card, *others]).mentions}
+    assert flagged == {card}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("There was no harpist at the wedding that night.", "Musician"),  # negated
+        ("He stood in the field as still as a scarecrow.", "Scarecrow"),  # simile
+        ("The farmers hoped to reap the wheat next month.", "A Harvest"),  # not yet
+        ("その夜、ハープ弾きは来なかった。", "音楽家"),  # negated
+        ("Se quedó quieto como un espantapájaros.", "Espantapájaros"),  # simile
+        ("Mañana vendrá un violinista a tocar para la reina.", "Músico"),  # not yet
+    ],
+)
+def test_guarded_uses_of_a_custom_card_do_not_fire(
+    learned_referee: Referee, text: str, card: str
+) -> None:
+    assert learned_referee.rule(text, [card, "Prisoner"]).mentions == ()
+
+
+@pytest.mark.slow
+def test_cards_with_written_words_are_left_to_the_tables(
+    learned_referee: Referee, referee: Referee
+) -> None:
+    text = "The old mare dozed in the stable while the knight slept."
+    cards = ["Horse", "Knight", "Asleep", "Old Woman", "Castle"]
+    assert learned_referee.rule(text, cards) == referee.rule(text, cards)
+
+
+def test_a_label_inside_a_longer_word_is_marked() -> None:
+    analysis = analyse("The fisherman's net came up with a swordfish in it.")
+    assert label_inside_word(analysis, ["Sword"])
+    assert not label_inside_word(analysis, ["Net"])
+    assert not label_inside_word(analyse("Two swords hung on the wall."), ["Sword"])
+
+
+def test_blocking_guard_on_negated_and_figurative_spans() -> None:
+    text = "There was no harpist in the hall."
+    analysis = analyse(text)
+    start = text.index("harpist")
+    assert blocking_guard(analysis, Span(start, start + 7), None) == "negated"
+    simile = "He stood as still as a scarecrow."
+    at = simile.index("scarecrow")
+    assert blocking_guard(analyse(simile), Span(at, at + 9), None) == "figurative"
+    assert blocking_guard(analyse("A straw man stood in the field."), Span(2, 11), None) is None
