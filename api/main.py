@@ -17,6 +17,7 @@ from api.admission import Lane
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
 from api.deps import Services
 from api.games import build_games
+from api.games.dice_upon_a_time import board_routes as dice_upon_a_time_board
 from api.games.dice_upon_a_time import keeper_routes as dice_upon_a_time_keeper
 from api.games.factum import advice as factum_advice
 from api.games.sleeping_queens import recap as sleeping_queens_recap
@@ -169,6 +170,7 @@ def create_app(
     app.include_router(factum_advice.router)
     app.include_router(sleeping_queens_recap.router)
     app.include_router(dice_upon_a_time_keeper.router)
+    app.include_router(dice_upon_a_time_board.router)
     _serve_page(app)
     return app
 

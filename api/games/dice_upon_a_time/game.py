@@ -2,7 +2,9 @@
 engine, trade offers between two people (DU-11), views, the AI seats' next move (the table's
 level picks the traveller: gentle plays at random, fair by the heuristic, sharp searches), and
 the tale of each chapter once it is over (`follow_up`: told by the server's narrator outside the
-table's lock, appended as a `chapter_tale` event every reader sees)."""
+table's lock, appended as a `chapter_tale` event every reader sees). A table's own board (the
+creation's `board` text) is checked here: a board file the validator refuses, or one lacking a
+place our cards name, is a 422 with the validator's words."""
 
 import logging
 import secrets
@@ -38,6 +40,8 @@ from api.games.dice_upon_a_time.views import (
 )
 from api.schemas import EventView
 from companion.games.dice_upon_a_time import Config, State, Trade, acting_seat, apply
+from companion.games.dice_upon_a_time.board import Board, MapError, map_from_text
+from companion.games.dice_upon_a_time.cards import CardError, catalogue, check_against_board
 from companion.games.dice_upon_a_time.keeper import KEEPER_ACTIONS, KeeperState, keeper_apply
 from companion.seats.dice_upon_a_time import Player, make_player
 from companion.seats.dice_upon_a_time_search import SearchPlayer
@@ -62,6 +66,18 @@ def ai_player(level: str, seed: int) -> Player:
     if kind == "search":
         return SearchPlayer(seed, width=SEARCH_WIDTH, rollouts=SEARCH_ROLLOUTS)
     return make_player(kind, seed)
+
+
+def table_board(text: str) -> Board:
+    """A table's own board from its file's text (`source` "board" in the messages); a 422 that
+    names the place and the field when the validator refuses it, or the place our cards name
+    that it lacks."""
+    try:
+        board = map_from_text(text, "board")
+        check_against_board(catalogue(), board)
+    except (MapError, CardError) as error:
+        raise ApiError(422, "invalid_table", str(error)) from None
+    return board
 
 
 class DiceUponATimeTables:
@@ -94,6 +110,7 @@ class DiceUponATimeTables:
                 seed=body.seed if body.seed is not None else secrets.randbits(52),
                 length=body.length,
                 cooperative=body.cooperative,
+                board=None if body.board is None else table_board(body.board),
             )
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")

@@ -12,7 +12,11 @@ A live table (`deck_mode: physical`) plays on the printed board; its bodies are 
 recordings (`companion.games.dice_upon_a_time.keeper`), `keep_*`, each about `traveller` (by
 default the phone's own seat): a quest completed with its AP, a story card drawn from the
 companion's deck, a printed side quest or curse by its AP, one met or lifted, the chapter's
-end with the seat on the rabbit."""
+end with the seat on the rabbit.
+
+A table may bring its own board (`board`: the text of a board file, the format in
+`companion/games/dice_upon_a_time/data/map.yaml`'s header), checked at creation; the table's
+board is read once with `GET /v1/tables/{id}/dice_upon_a_time/board`, not carried by each view."""
 
 from typing import Annotated, Any, Literal
 
@@ -24,6 +28,8 @@ from companion.games.dice_upon_a_time.config import MAX_PLAYERS, MIN_PLAYERS, Le
 from companion.seats.once_upon_a_time_pace import DEFAULT_LEVEL, AILevel
 
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_.]+$")]
+# A board file's text: the bundled one is 5,990 bytes; the service's body limit is 64 KiB.
+BOARD_MAX_CHARS = 40_000
 Face = (
     Annotated[int, Field(ge=1, le=6)] | Annotated[str, Field(max_length=16, pattern=r"^[a-z_]+$")]
 )
@@ -52,6 +58,12 @@ class DiceUponATimeCreate(StrictBody):
     )
     seed: Annotated[int, Field(ge=0, le=2**53)] | None = Field(
         default=None, description="fixes the characters, decks and every roll (replays, tests)"
+    )
+    board: Annotated[str, Field(min_length=1, max_length=BOARD_MAX_CHARS)] | None = Field(
+        default=None,
+        description="the table's own board: the YAML text of a board file (the format in the "
+        "header of companion/games/dice_upon_a_time/data/map.yaml), with every place our cards "
+        "name; default our bundled map (The Lantern Road)",
     )
     spectators: bool = Field(
         default=True, description="whether the table id alone shows the public state"

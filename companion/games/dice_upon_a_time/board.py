@@ -27,6 +27,10 @@ SPIRITS: tuple[str, ...] = Spirit.__args__  # type: ignore[attr-defined]
 RESOURCES = ("gold", "bread", "apple")
 ALLIES = ("hunter", "grandmother", "woodcutter", "soldier")
 LANGUAGES = ("en", "ja", "es")
+# A board's size, so that a table's own board (sent as text) stays a board: YAML aliases could
+# otherwise repeat one long list of sockets under every place.
+MAX_PLACES = 80
+MAX_SOCKETS_PER_PLACE = 12
 
 
 class MapError(ValueError):
@@ -130,6 +134,8 @@ class _Checker:
         places_raw = self.mapping(root.get("places"), "places")
         if not places_raw:
             raise self.fail("places", "a board needs places")
+        if len(places_raw) > MAX_PLACES:
+            raise self.fail("places", f"{len(places_raw)} places: a board has at most {MAX_PLACES}")
         places = {str(pid): self.place(str(pid), spec) for pid, spec in places_raw.items()}
         sockets: dict[str, Socket] = {}
         for pid, spec in places_raw.items():
@@ -184,8 +190,12 @@ class _Checker:
 
     def place_sockets(self, pid: str, spec: Any, places: dict[str, Place]) -> list[Socket]:
         out = []
-        sockets = spec.get("sockets") or []
-        for index, raw in enumerate(self.listing(sockets, f"places[{pid}].sockets")):
+        sockets = self.listing(spec.get("sockets") or [], f"places[{pid}].sockets")
+        if len(sockets) > MAX_SOCKETS_PER_PLACE:
+            raise self.fail(
+                f"places[{pid}].sockets", f"{len(sockets)} sockets: at most {MAX_SOCKETS_PER_PLACE}"
+            )
+        for index, raw in enumerate(sockets):
             where = f"places[{pid}].sockets[{index + 1}]"
             body = self.mapping(raw, where)
             unknown = set(body) - {"number", "touches"}

@@ -6,7 +6,13 @@ from pathlib import Path
 import pytest
 
 from companion.games.dice_upon_a_time import Config, ConfigError, MapError, load_map, new_game
-from companion.games.dice_upon_a_time.board import PLACE_KINDS, bundled_map, map_from_text
+from companion.games.dice_upon_a_time.board import (
+    MAX_PLACES,
+    MAX_SOCKETS_PER_PLACE,
+    PLACE_KINDS,
+    bundled_map,
+    map_from_text,
+)
 from companion.games.dice_upon_a_time.cards import catalogue
 
 GOOD = """\
@@ -132,6 +138,22 @@ def test_unreachable_place_is_refused() -> None:
     text = GOOD.replace("      - {number: 3, touches: [stable_a]}\n", "")
     with pytest.raises(MapError, match=r"places\[stable_a\]: cannot be reached from 'town'"):
         map_from_text(text, "cut.yaml")
+
+
+def test_a_board_is_bounded_in_size_even_with_yaml_aliases() -> None:
+    """A table sends its board as text: an alias repeating one long socket list under every
+    place must not make a huge board."""
+    many = "      - &s {number: 1, touches: [well]}\n" + "      - *s\n" * (MAX_SOCKETS_PER_PLACE)
+    text = GOOD.replace("      - {number: 2, touches: [well]}\n", many, 1)
+    with pytest.raises(MapError, match=r"^big.yaml: places\[town\].sockets: \\d+ sockets: at most"):
+        map_from_text(text, "big.yaml")
+    places = "".join(
+        f"  p{n}:\n    kind: building\n    name: {{en: P, ja: P, es: P}}\n"
+        for n in range(MAX_PLACES)
+    )
+    crowded = GOOD.replace("places:\n", "places:\n" + places, 1)
+    with pytest.raises(MapError, match=r"^big.yaml: places: \d+ places: a board has at most"):
+        map_from_text(crowded, "big.yaml")
 
 
 def test_resource_place_needs_its_resource() -> None:
