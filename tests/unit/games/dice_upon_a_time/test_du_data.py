@@ -145,7 +145,7 @@ def test_a_board_is_bounded_in_size_even_with_yaml_aliases() -> None:
     place must not make a huge board."""
     many = "      - &s {number: 1, touches: [well]}\n" + "      - *s\n" * (MAX_SOCKETS_PER_PLACE)
     text = GOOD.replace("      - {number: 2, touches: [well]}\n", many, 1)
-    with pytest.raises(MapError, match=r"^big.yaml: places\[town\].sockets: \\d+ sockets: at most"):
+    with pytest.raises(MapError, match=r"^big.yaml: places\[town\].sockets: \d+ sockets: at most"):
         map_from_text(text, "big.yaml")
     places = "".join(
         f"  p{n}:\n    kind: building\n    name: {{en: P, ja: P, es: P}}\n"
