@@ -1,8 +1,10 @@
 """The decks: every card's id and names in each language (for search and labels)."""
 
+from importlib import resources
 from typing import Any, Literal
 
 from fastapi import APIRouter
+from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, Field
 
 from api.deps import ClientLimited, ServicesDep
@@ -170,3 +172,16 @@ async def get_deck(game: Literal["once_upon_a_time"], services: ServicesDep) -> 
             for ending in deck.endings
         ],
     )
+
+
+@router.get(
+    "/dice_upon_a_time/board.yaml",
+    response_class=PlainTextResponse,
+    dependencies=[ClientLimited],
+    responses={200: {"content": {"text/plain": {}}}},
+)
+async def get_dice_upon_a_time_board_file() -> PlainTextResponse:
+    """Our bundled map's board file as text: its header documents the format a table's own
+    board is written in (the `board` of a new table), and it is a board to start from."""
+    source = resources.files("companion.games.dice_upon_a_time").joinpath("data/map.yaml")
+    return PlainTextResponse(source.read_text(encoding="utf-8"))

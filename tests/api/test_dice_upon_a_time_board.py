@@ -109,6 +109,10 @@ def test_the_board_route_gives_the_tables_board_to_every_reader(client: TestClie
     plain = open_table(client, game="dice_upon_a_time", players=PLAYERS, seed=4)
     deck = client.get("/v1/decks/dice_upon_a_time").json()["board"]
     assert _board_of(client, plain[1]) == {"own": False, "board": deck}
+    ours = client.get("/v1/decks/dice_upon_a_time/board.yaml")
+    assert ours.status_code == 200 and ours.text.startswith("# The Lantern Road")
+    as_own = _create(client, ours.text).json()  # the file our page links to, sent back
+    assert _board_of(client, Seat(client, as_own["id"], -1, None)) == {"own": True, "board": deck}
     private = _create(client, _text(_own_board()), spectators=False).json()
     refused = client.get(f"/v1/tables/{private['id']}/dice_upon_a_time/board")
     assert refused.status_code == 404, refused.text  # no spectators: no table without a token

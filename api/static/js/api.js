@@ -75,6 +75,8 @@ export const api = {
   factumPrompts: (body) => request("POST", "/factum/prompts", { body }),
   sleepingQueensRecap: (tableId, token, language) =>
     request("GET", `/tables/${enc(tableId)}/sleeping_queens/recap?language=${enc(language)}`, { token }),
+  diceBoard: (tableId, token) => request("GET", `/tables/${enc(tableId)}/dice_upon_a_time/board`, { token }),
+  diceBoardFileUrl: () => `${BASE}/decks/dice_upon_a_time/board.yaml`,
   diceCheck: (tableId, token, query) =>
     request("GET", `/tables/${enc(tableId)}/dice_upon_a_time/check?${new URLSearchParams(query)}`, { token }),
   factumAdvice: (tableId, token, body) =>

@@ -1,6 +1,8 @@
 // Dice Upon a Time's board and cards in the interface language, from GET
 // /v1/decks/dice_upon_a_time (loaded once per page): place, quest, story card, magic item,
-// event and character titles; what a die face or a choice's option reads as.
+// event and character titles; what a die face or a choice's option reads as. A table's own
+// board (GET /v1/tables/{id}/dice_upon_a_time/board, `useTableBoard`) replaces the deck's map
+// while its page is open.
 
 import { api } from "../../api.js";
 import { language, t } from "../../i18n.js";
@@ -12,12 +14,19 @@ export async function loadDiceDeck() {
   return deck;
 }
 
-export const board = () => deck.board;
+let tableBoard = null; // the open table's board; null: the deck's map
+
+/** Draw and name places by `own` (a table's board), or by the deck's map when null. */
+export function useTableBoard(own) {
+  tableBoard = own || null;
+}
+
+export const board = () => tableBoard || deck?.board;
 
 const text = (texts) => texts?.[language()] || texts?.en || "";
 const find = (list, id) => deck?.[list]?.find((card) => card.id === id) || null;
 
-export const placeName = (id) => text(deck?.board.places[id]?.name) || id;
+export const placeName = (id) => text(board()?.places[id]?.name) || id;
 export const questOf = (id) => find("quests", id);
 export const questTitle = (id) => text(questOf(id)?.title) || id;
 export const storyOf = (id) => find("story", id);

@@ -4,12 +4,14 @@
 // quest or curse and its AP, one met or lifted) and the chapter's end with who is on the rabbit.
 // The companion keeps the chapters, AP, side quests and curses, reads the story card drawn aloud
 // (the browser's speech synthesis, in the table's language), checks a placement when asked
-// ("may I put my 4 on this socket?") and names the winners or rates a co-operative table.
+// ("may I put my 4 on this socket?") and names the winners or rates a co-operative table. The
+// check may name the socket by a tap on the table's board drawn (its own board, or our map):
+// the server then reads the socket's number and spirit from that board.
 
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
-import { ratingText, storyTitle, storyText } from "./cards.js";
-import { SEAT_COLOURS } from "./map.js";
+import { board, ratingText, storyTitle, storyText } from "./cards.js";
+import { SEAT_COLOURS, drawMap, socketLabel } from "./map.js";
 
 const AP_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15];
 const FACES = ["1", "2", "3", "4", "5", "6", "icon", "ban"];
@@ -164,7 +166,7 @@ function endPanel(view) {
 // --- "may I put my 4 on this socket?" -----------------------------------------------------------
 
 function checkPanel(view, step, { ask, redraw }) {
-  const q = (step.check ||= { face: "4", socket: "3", spirit: "", there: "0", top: "1", top_mine: false, wolf_used: false });
+  const q = (step.check ||= { face: "4", socket: "3", spirit: "", at: "", there: "0", top: "1", top_mine: false, wolf_used: false });
   const pick = (name, values, label) => h("div", { class: "buttons duk-pick", role: "group", "aria-label": t(label), "data-field": name },
     h("span", {}, t(label)),
     values.map((value) => h("button", {
@@ -175,21 +177,23 @@ function checkPanel(view, step, { ask, redraw }) {
   return h("section", { class: "panel", id: "duk-check", "aria-labelledby": "duk-check-head" },
     h("h2", { id: "duk-check-head" }, t("duk.checkHead")),
     pick("face", FACES, "duk.yourDie"),
-    pick("socket", ["1", "2", "3", "4", "5", "6"], "duk.socketNumber"),
-    pick("spirit", SPIRITS, "duk.spiritSocket"),
+    boardPick(q, step, redraw),
+    q.at ? null : pick("socket", ["1", "2", "3", "4", "5", "6"], "duk.socketNumber"),
+    q.at ? null : pick("spirit", SPIRITS, "duk.spiritSocket"),
     pick("there", ["0", "1", "2", "3"], "duk.diceThere"),
     q.there !== "0" ? pick("top", FACES, "duk.topDie") : null,
     q.there !== "0" ? h("label", { class: "check" }, h("input", {
       type: "checkbox", id: "duk-top-mine", checked: q.top_mine, onchange: (event) => { q.top_mine = event.target.checked; step.answer = null; },
     }), t("duk.topMine")) : null,
-    q.spirit === "wolf" ? h("label", { class: "check" }, h("input", {
+    (q.at ? board()?.sockets[q.at]?.spirit === "wolf" : q.spirit === "wolf") ? h("label", { class: "check" }, h("input", {
       type: "checkbox", id: "duk-wolf-used", checked: q.wolf_used, onchange: (event) => { q.wolf_used = event.target.checked; step.answer = null; },
     }), t("duk.wolfUsed")) : null,
     h("button", {
       type: "button", class: "primary", id: "duk-ask",
       onclick: async () => {
-        const query = { face: q.face, socket: q.socket, there: q.there, top_mine: q.top_mine, wolf_used: q.wolf_used };
-        if (q.spirit) query.spirit = q.spirit;
+        const query = { face: q.face, there: q.there, top_mine: q.top_mine, wolf_used: q.wolf_used };
+        if (q.at) query.at = q.at;
+        else Object.assign(query, { socket: q.socket }, q.spirit ? { spirit: q.spirit } : {});
         if (q.there !== "0") query.top = q.top;
         step.answer = await ask(query);
         redraw();
@@ -200,6 +204,27 @@ function checkPanel(view, step, { ask, redraw }) {
         answer.words, " ", h("span", { class: "note" }, `(${answer.rule})`), " ",
         speechAvailable() ? h("button", { type: "button", class: "small", onclick: () => readAloud(answer.words, answer.language) }, t("duk.readAloud")) : null)
       : null);
+}
+
+/**
+ * The socket asked about, by a tap on the table's board (folded away until opened): the
+ * socket's number and spirit are then the board's, not picked by hand.
+ */
+function boardPick(q, step, redraw) {
+  const shown = board();
+  if (!shown) return null;
+  const choose = (id) => { q.at = id; step.answer = null; step.boardOpen = true; redraw(); };
+  const targets = new Map(Object.keys(shown.sockets).map((id) => [id, () => choose(id)]));
+  const map = drawMap(shown, { seats: [], sockets: {} }, { targets });
+  const details = h("details", { class: "duk-board", id: "duk-board", open: Boolean(step.boardOpen) },
+    h("summary", {}, t("duk.boardTap", { board: shown.name })), map);
+  details.addEventListener("toggle", () => { step.boardOpen = details.open; });
+  return [
+    details,
+    q.at ? h("p", { class: "note", id: "duk-at", "data-socket": q.at }, t("duk.boardSocket", { socket: socketLabel(shown, q.at) }), " ",
+      h("button", { type: "button", class: "small", id: "duk-at-clear", onclick: () => { q.at = ""; step.answer = null; redraw(); } }, t("duk.boardByHand")))
+      : null,
+  ];
 }
 
 /** One line of the feed: what a phone recorded, in words. */

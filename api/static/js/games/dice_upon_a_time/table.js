@@ -15,7 +15,7 @@ import { setStatus } from "../../status.js";
 import {
   board, characterText, characterTitle, eventText, eventTitle, faceName, faceSign, goodName,
   itemText, itemTitle, loadDiceDeck, placeName, questNeeds, questOf, questTitle, ratingText,
-  storyText, storyTitle,
+  storyText, storyTitle, useTableBoard,
 } from "./cards.js";
 import { describe } from "./feed.js";
 import { keeperLine, keeperScreen } from "./keeper.js";
@@ -384,6 +384,8 @@ export async function render(main, [tableId, token = null]) {
     const deck = await loadDiceDeck();
     abilityOfCharacter = (character) => deck.characters.find((c) => c.id === character)?.ability || null;
     const first = await api.view(tableId, token);
+    // The table's board (its own, or our map); a server without the route: the deck's map.
+    useTableBoard((await api.diceBoard(tableId, token).catch(() => null))?.board);
     const past = await api.events(tableId, token, 0);
     events.push(...(past.events || []).filter((e) => e.type === "action"));
     if (!languageChosen() && first.language) setLanguage(first.language, { remember: false });
@@ -391,11 +393,12 @@ export async function render(main, [tableId, token = null]) {
   } catch (failure) {
     fill(ui.top, h("p", { class: "error" }, failure instanceof NetworkError ? t("error.network") : errorText(failure)),
       h("a", { href: "#/" }, t("nav.home")));
-    return () => window.removeEventListener("languagechange-app", relabel);
+    return () => { useTableBoard(null); window.removeEventListener("languagechange-app", relabel); };
   }
   if (token && view.you !== null) rememberSeat(tableId, token, { names: names(), finished: view.finished });
   live.start(view.seq);
   return () => {
+    useTableBoard(null);
     live.stop();
     setStatus("connection", null);
     setStatus("thinking", null);
