@@ -71,7 +71,9 @@ def test_a_live_table_checks_a_socket_tapped_on_its_own_board(phone, screenshots
     _host(page, physical=True)
     page.set_input_files(
         "#du-board-file",
-        files=[{"name": "lighthouse.yaml", "mimeType": "text/yaml", "buffer": _own_board().encode()}],
+        files=[
+            {"name": "lighthouse.yaml", "mimeType": "text/yaml", "buffer": _own_board().encode()}
+        ],
     )
     expect(page.locator("#du-board-text")).to_have_value(_own_board())
     page.click("#create-table")
