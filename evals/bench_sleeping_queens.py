@@ -6,8 +6,9 @@ in the same run. Run by `make bench`; prints a table (and `--json PATH` writes i
 - Positions: two-player games played greedy against greedy from seeds `seed, seed+1, …`; every
   position where the seat to act has a real choice (two or more candidates, no block to play)
   is kept, until N (default 300) are gathered.
-- Per position, in turn: the search move with its default budget (`DEFAULT_ITERATIONS`
-  rollouts, capped at `DEFAULT_BUDGET_MS`), then the greedy move. Reported: p50, p95, mean
+- Per position, in turn: the search move with the budget of the table's sharp level
+  (`api.games.sleeping_queens.game.SEARCH_ITERATIONS` rollouts, capped at `SEARCH_BUDGET_MS`;
+  `--iterations` / `--budget-ms` for another), then the greedy move. Reported: p50, p95, mean
   and max in milliseconds, and how many positions the time cap cut short.
 
 The target (issue 13) is a search move in at most 200 ms at p95 on this machine. Nothing here
@@ -24,13 +25,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from api.games.sleeping_queens.game import SEARCH_BUDGET_MS, SEARCH_ITERATIONS
 from companion.games.sleeping_queens import Block, Config, State, apply, legal_moves, new_game
 from companion.seats.sleeping_queens import greedy_move
-from companion.seats.sleeping_queens_search import (
-    DEFAULT_BUDGET_MS,
-    DEFAULT_ITERATIONS,
-    SearchPlayer,
-)
+from companion.seats.sleeping_queens_search import SearchPlayer
 
 TARGET_P95_MS = 200.0
 
@@ -121,8 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    parser.add_argument("--iterations", type=int, default=SEARCH_ITERATIONS)
+    parser.add_argument("--budget-ms", type=float, default=SEARCH_BUDGET_MS)
     parser.add_argument("--json", dest="json_path", default=None)
     args = parser.parse_args(argv)
     report = run(args.positions, args.seed, args.iterations, args.budget_ms)

@@ -4,16 +4,17 @@
     action = player.choose(state, seat)             # a legal action for `seat`, now
 
 - `RandomPlayer`: a uniformly random legal action.
-- `GreedyPlayer`: scores every legal action by the progress towards the goal (queens or
-  points, whichever is nearer) that it brings at once (`move_score`): a queen woken counts
-  for the seat, a queen stolen twice (the seat gains, her owner loses), a queen put to sleep
-  for her owner; knights and potions are weighed by the chance that the target holds no
-  dragon or wand (counted from the unseen cards). A king aimed where no one knows who sleeps
-  is worth the average over the queens that may lie there (a rival of a queen the seat holds,
-  SQ-8, brings nothing). Winning now outweighs all; taking a queen from a seat on the brink
-  of winning (any queen woken would make it win) counts `THREAT` more; a jester counts its
-  chance of reaching a seat on the brink (SQ-6). A jester comes before discarding one
-  number, discarding more numbers before fewer; always blocks.
+- `GreedyPlayer`: scores every legal action by the progress towards the goal (queens or points,
+  whichever is nearer) that it brings at once (`move_score`): a queen woken counts for the seat,
+  a queen stolen twice (the seat gains, her owner loses), a queen put to sleep for her owner;
+  knights and potions are weighed by the chance that the target holds no dragon or wand (counted
+  from the unseen cards; none when a jester just put one in that hand for all to see,
+  `shown_in_hands`). A Rose Queen at a known place counts her second wake. A king aimed where no
+  one knows who sleeps is worth the average over the queens that may lie there (a rival of a
+  queen the seat holds, SQ-8, brings nothing). Winning now outweighs all; taking a queen from a
+  seat on the brink of winning (any queen woken would make it win) counts `THREAT` more; a
+  jester counts its chance of reaching a seat on the brink (SQ-6). A jester comes before
+  discarding one number, discarding more numbers before fewer; always blocks.
 - `SearchPlayer` (`sleeping_queens_search`): determinised Monte Carlo search over sampled
   hidden cards with greedy rollouts, keeping the greedy move unless another is clearly
   better. Bounded by a budget of rollouts and of milliseconds per move (deterministic under

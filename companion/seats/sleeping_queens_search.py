@@ -1,17 +1,18 @@
 """Determinised Monte Carlo search for Sleeping Queens (see `sleeping_queens` for the players).
 
 One decision: the candidates are the legal moves, the greedy move first, with the kings (and
-wakes) aimed at positions whose queen no one knows folded into one (they are alike to the
-seat). Each round samples one world consistent with what the seat sees (`determinise`: the
-unseen cards dealt at random into the other hands and the draw pile, the unknown queens
-shuffled among their places), plays every candidate in that same world and lets every seat
-play greedily until `horizon` (4) turns after the decision have begun or the game ends, then
-scores the world for the seat (`evaluate`: 1 or 0 at the end; else the gap in progress
-towards the goal, plus a little for useful cards in hand, squashed into 0..1). Playing all
-candidates in the same worlds (common random numbers) measures their differences with far
-less noise than their values. The greedy move stands unless another did better by at least
-`MIN_GAP` on average and `Z_SCORE` standard errors. Budget: `iterations` rollouts (one per
-candidate per world) and `budget_ms`, whichever ends first; at least one world is played.
+wakes) aimed at positions whose queen no one knows folded into one (they are alike to the seat).
+Each round samples one world consistent with what the seat sees (`determinise`: a card a jester
+just put into a hand left there, the other unseen cards dealt at random into the other hands and
+the draw pile, the unknown queens shuffled among their places), plays every candidate in that
+same world and lets every seat play greedily until `horizon` (4) turns after the decision have
+begun or the game ends, then scores the world for the seat (`evaluate`: 1 or 0 at the end; else
+the gap in progress towards the goal, plus a little for useful cards in hand, squashed into
+0..1). Playing all candidates in the same worlds (common random numbers) measures their
+differences with far less noise than their values. The greedy move stands unless another did
+better by at least `MIN_GAP` on average and `Z_SCORE` standard errors. Budget: `iterations`
+rollouts (one per candidate per world) and `budget_ms`, whichever ends first; at least one world
+is played.
 Blocks are not searched: a dragon or wand has no other use, so the seat blocks when it can.
 """
 
