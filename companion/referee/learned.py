@@ -160,9 +160,26 @@ def guard_flags(analysis: Analysis, span: Span, group: str | None) -> tuple[bool
     return negated, bool(not_yet), figurative
 
 
+def clause_around(analysis: Analysis, span: Span) -> Span:
+    """The span widened to the clauses it touches."""
+    indices = _tokens_in(analysis, span)
+    if not indices:
+        return span
+    first, last = analysis.clause_span(indices[0]), analysis.clause_span(indices[-1])
+    return Span(min(first.start, span.start), max(last.end, span.end))
+
+
 def blocking_guard(analysis: Analysis, span: Span, group: str | None) -> str | None:
-    """Why the learned scorer's best span must not flag a card (None: nothing blocks it)."""
-    negated, not_yet, figurative = guard_flags(analysis, span, group)
+    """Why the learned scorer's best span must not flag a card (None: nothing blocks it). The
+    guards look at the whole clause around the span, and for a free-text card (whose group is
+    unknown) a negated predicate blocks too: "the harpist never came" introduces no Musician.
+    Wider than the tables' guards, as the learned evidence is weaker than a named card."""
+    clause = clause_around(analysis, span)
+    negated, not_yet, figurative = guard_flags(analysis, clause, group)
+    if not negated and group is None:
+        negated = any(
+            guards.negated(analysis, i, i, predicate=True) for i in _tokens_in(analysis, clause)
+        )
     if negated:
         return "negated"
     if not_yet:

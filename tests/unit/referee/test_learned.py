@@ -139,25 +139,29 @@ def learned_referee(embedder: Embedder) -> Referee:
     return Referee(once_upon_a_time_deck(), embedder, scorer=scorer)
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(
+_NOT_FOUND = pytest.mark.xfail(
     strict=True,
-    reason="route 1 (a logistic model over MiniLM/e5 label similarities) does not find these: "
-    "its best spans score other held cards as high (see evals/referee_train.py's figures)",
+    reason="route 1 (a logistic model over MiniLM/e5 label similarities) misses it: other held "
+    "cards score as high (see the model's out-of-fold figures in evals/referee_train.py)",
 )
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "card", "others"),
     [
-        (
+        pytest.param(
             "A straw man stood in the cornfield, guarding it from the crows.",
             "Scarecrow",
             ["Musician", "Prisoner"],
+            marks=_NOT_FOUND,
         ),
         ("畑のまんなかで、わら人形がカラスを見張っていました。", "かかし", ["音楽家", "囚人"]),
-        (
+        pytest.param(
             "Un muñeco de paja vigilaba el maizal día y noche.",
             "Espantapájaros",
             ["Músico", "Prisionero"],
+            marks=_NOT_FOUND,
         ),
     ],
 )
