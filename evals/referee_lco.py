@@ -25,6 +25,13 @@ without one ("embedder off": lexical evidence, rules and guards only):
   story-dependent recall, precision on the protected tags). Nothing here prints, logs or writes a
   per-case result, id or text of that set, and nothing is tuned on it.
 
+With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
+companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
+the model trained WITHOUT that fold's cards (`LearnedModel.for_fold`, trained by `make train`
+on referee_lco's own folds), so no fold card's rows ever reach the model that rules on it.
+`--learned-cutoff f1` uses the out-of-fold best-F1 cut-off recorded in the model (an
+experiment) instead of its precision >= 0.95 one; `--no-write` leaves the reports alone.
+
 Figures are micro-averaged over (case, card) decisions as in `evals.referee_eval`. Text
 embeddings are cached per text (`CachedEmbedder`), so the folds and the two referees embed each
 case once. Writes `evals/reports/referee_lco.md` and `referee_lco.json`.

@@ -1,6 +1,6 @@
 """The referee: which of the held cards a text brings into the story (OU-10), and why.
 
-Three kinds of evidence, fused per card:
+Kinds of evidence, fused per card:
 
 1. lexical: a card name or alias in the text's language, matched on whole words with morphology
    ("stallions" → Horse, "reyes" → Rey, 王様 → King), unless a guard blocks it (negated; or,
@@ -10,7 +10,11 @@ Three kinds of evidence, fused per card:
 3. semantic: a clause is close, by embedding, to the card's example phrases. Alone it flags a
    card only above a tuned threshold and when no guard blocks it (a noise is not a Monster,
    seeing is not meeting); a grey zone below that is reported as borderline, and settled by the
-   adjudicator when one is given.
+   adjudicator when one is given;
+4. learned (optional, `scorer`): for a card that nothing but labels is written for (a card
+   typed by a player), the learned mention scorer (learned.py) may flag it when no table or rule
+   did, its calibrated probability reaches the model's threshold and no guard blocks the clause
+   of its best span.
 
 `withheld` (for the leave-cards-out evaluation, evals/referee_lco.py) names deck cards whose
 hand-written rules are not used: their inference rules, royal births and the guards keyed to
