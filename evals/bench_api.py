@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 
 from companion.cards import once_upon_a_time_deck
-from evals.bench_server import REPO, percentile, rss_kib, served
+from evals.bench_server import KEEPALIVE_S, REPO, percentile, rss_kib, served
 
 REPORT = Path(__file__).parent / "reports" / "bench_api.json"
 
@@ -118,7 +118,11 @@ async def _load(
     url: str, tables: int, players: int, seconds: float, streams: bool
 ) -> tuple[Run, float]:
     run = Run()
-    limits = httpx.Limits(max_connections=tables * 2 + 10, max_keepalive_connections=tables * 2)
+    limits = httpx.Limits(
+        max_connections=tables * 2 + 10,
+        max_keepalive_connections=tables * 2,
+        keepalive_expiry=KEEPALIVE_S,
+    )
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         created = [await _table(client, players, seed) for seed in range(tables)]
         sentences = _sentences(7)
@@ -146,7 +150,11 @@ async def _ceiling(url: str, clients: int, seconds: float) -> float:
     """Requests per second of a trivial endpoint (`GET /healthz`) of the same server, with as
     many clients back to back as tables narrate: the ceiling of the HTTP stack on this box."""
     done = 0
-    limits = httpx.Limits(max_connections=clients + 10, max_keepalive_connections=clients)
+    limits = httpx.Limits(
+        max_connections=clients + 10,
+        max_keepalive_connections=clients,
+        keepalive_expiry=KEEPALIVE_S,
+    )
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         deadline = time.monotonic() + seconds
 

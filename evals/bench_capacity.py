@@ -30,13 +30,17 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from evals.bench_api import _sentences
-from evals.bench_server import cpu_seconds, percentile, postgres_schema, served, tree_rss_mib
+from evals.bench_server import (
+    KEEPALIVE_S,
+    cpu_seconds,
+    percentile,
+    postgres_schema,
+    served,
+    tree_rss_mib,
+)
 
 REPORTS = Path(__file__).parent / "reports"
 PLAYERS = 6
-
-
-KEEP_IDLE_S = 3.0  # reuse a connection idle for less than this (uvicorn closes them at 5 s)
 
 
 class Connection:
@@ -96,7 +100,7 @@ class Pool:
         one."""
         while self.idle:
             conn = self.idle.pop()
-            if time.monotonic() - conn.idle_since < KEEP_IDLE_S:
+            if time.monotonic() - conn.idle_since < KEEPALIVE_S:
                 return conn
             conn.close()
         return await Connection.open(self.host, self.port)

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 from companion.cards import once_upon_a_time_deck
-from evals.bench_server import percentile, served
+from evals.bench_server import KEEPALIVE_S, percentile, served
 
 REPORT = Path(__file__).parent / "reports" / "bench_flood.json"
 
@@ -77,7 +77,7 @@ async def _player(
 async def _phase(
     url: str, seats: list[tuple[str, str]], seconds: float, flooders: int
 ) -> dict[str, Any]:
-    limits = httpx.Limits(max_connections=flooders + len(seats) + 10)
+    limits = httpx.Limits(max_connections=flooders + len(seats) + 10, keepalive_expiry=KEEPALIVE_S)
     async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as client:
         deadline = time.monotonic() + seconds
         latencies: list[float] = []

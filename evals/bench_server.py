@@ -24,6 +24,9 @@ from urllib.parse import quote
 import httpx
 
 REPO = Path(__file__).resolve().parent.parent
+# Clients close a connection idle this long, before uvicorn's 5 s keep-alive timeout can close
+# it under them (a request sent on a connection the server is closing fails as a ReadError).
+KEEPALIVE_S = 3.0
 
 
 def free_port() -> int:
