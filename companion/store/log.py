@@ -234,6 +234,9 @@ class EventLog:
         try:
             self._write_group(group)
         finally:
+            for pending in group:
+                if not pending.done:  # the writer was interrupted: nothing is known of it
+                    pending.error = StoreUnavailableError("the commit was interrupted")
             with self._queue_lock:
                 successor = next((p for p in self._queue), None)
                 self._leading = successor is not None
