@@ -3,12 +3,15 @@ from a request (or a 422 naming the field), and an action as the other players m
 fields private to its actor hidden)."""
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, Self, TypeVar, cast
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from api.errors import ApiError
 from api.schemas import SeatKind
+from companion.cards import Language
+from companion.seats.once_upon_a_time_pace import AILevel
 
 T = TypeVar("T")
 
@@ -47,3 +50,49 @@ def public_action(
         else:
             shown[name] = None if value is None else "hidden"
     return shown
+
+
+C = TypeVar("C", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class EngineTableConfig(Generic[C]):
+    """What a table of a game with an engine `Config` was created with (kept in the `tables`
+    row; never shown as such: the engine config holds the seed). A game names itself and its
+    engine config class: `class SleepingQueensConfig(EngineTableConfig[Config])`."""
+
+    GAME: ClassVar[str]
+    ENGINE: ClassVar[type[BaseModel]]
+
+    engine: C
+    kinds: tuple[SeatKind, ...]
+    language: Language
+    ai_level: AILevel
+    spectators: bool
+    deck_mode: Literal["virtual", "physical"] = "virtual"
+
+    @property
+    def physical(self) -> bool:
+        return self.deck_mode == "physical"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.GAME,
+            "engine": self.engine.model_dump(mode="json"),
+            "kinds": list(self.kinds),
+            "language": self.language,
+            "ai_level": self.ai_level,
+            "spectators": self.spectators,
+            "deck_mode": self.deck_mode,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        return cls(
+            engine=cast(C, cls.ENGINE.model_validate(data["engine"])),
+            kinds=tuple(data["kinds"]),
+            language=data["language"],
+            ai_level=data.get("ai_level", "fair"),
+            spectators=bool(data.get("spectators", True)),
+            deck_mode=data.get("deck_mode", "virtual"),
+        )

@@ -23,12 +23,12 @@ the seeded state, so the log holds nothing secret but the magic items of a trade
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import TypeAdapter
 
+from api.games.shared import EngineTableConfig
 from api.schemas import SeatKind
-from companion.cards import Language
 from companion.games.dice_upon_a_time import Action, Config, State, Trade, apply, new_game
 from companion.games.dice_upon_a_time.keeper import (
     KEEPER_ACTIONS,
@@ -37,49 +37,14 @@ from companion.games.dice_upon_a_time.keeper import (
     keeper_apply,
     new_keeper,
 )
-from companion.seats.once_upon_a_time_pace import AILevel
 from companion.store import StoredEvent
 
 ACTIONS: TypeAdapter[Action] = TypeAdapter(Action)
 
 
-@dataclass(frozen=True)
-class DiceUponATimeConfig:
-    """What a table was created with (kept in the `tables` row; never shown as such: the engine
-    config holds the seed)."""
-
-    engine: Config
-    kinds: tuple[SeatKind, ...]
-    language: Language
-    ai_level: AILevel
-    spectators: bool
-    deck_mode: Literal["virtual", "physical"] = "virtual"
-
-    @property
-    def physical(self) -> bool:
-        return self.deck_mode == "physical"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "dice_upon_a_time",
-            "engine": self.engine.model_dump(mode="json"),
-            "kinds": list(self.kinds),
-            "language": self.language,
-            "ai_level": self.ai_level,
-            "spectators": self.spectators,
-            "deck_mode": self.deck_mode,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "DiceUponATimeConfig":
-        return cls(
-            engine=Config.model_validate(data["engine"]),
-            kinds=tuple(data["kinds"]),
-            language=data["language"],
-            ai_level=data.get("ai_level", "fair"),
-            spectators=bool(data.get("spectators", True)),
-            deck_mode=data.get("deck_mode", "virtual"),
-        )
+class DiceUponATimeConfig(EngineTableConfig[Config]):
+    GAME = "dice_upon_a_time"
+    ENGINE = Config
 
 
 @dataclass(frozen=True)

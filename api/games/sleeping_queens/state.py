@@ -14,10 +14,10 @@ no hand at all.
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
+from api.games.shared import EngineTableConfig
 from api.schemas import SeatKind
-from companion.cards import Language
 from companion.games.sleeping_queens import Config, State, apply, new_game
 from companion.games.sleeping_queens.actions import ACTION_ADAPTER
 from companion.games.sleeping_queens.keeper import (
@@ -27,47 +27,12 @@ from companion.games.sleeping_queens.keeper import (
     new_keeper,
 )
 from companion.games.sleeping_queens.keeper_state import KEEPER_ACTION_ADAPTER
-from companion.seats.once_upon_a_time_pace import AILevel
 from companion.store import StoredEvent
 
 
-@dataclass(frozen=True)
-class SleepingQueensConfig:
-    """What a table was created with (kept in the `tables` row; never shown as such: the engine
-    config holds the seed)."""
-
-    engine: Config
-    kinds: tuple[SeatKind, ...]
-    language: Language
-    ai_level: AILevel
-    spectators: bool
-    deck_mode: Literal["virtual", "physical"] = "virtual"
-
-    @property
-    def physical(self) -> bool:
-        return self.deck_mode == "physical"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": "sleeping_queens",
-            "engine": self.engine.model_dump(mode="json"),
-            "kinds": list(self.kinds),
-            "language": self.language,
-            "ai_level": self.ai_level,
-            "spectators": self.spectators,
-            "deck_mode": self.deck_mode,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "SleepingQueensConfig":
-        return cls(
-            engine=Config.model_validate(data["engine"]),
-            kinds=tuple(data["kinds"]),
-            language=data["language"],
-            ai_level=data.get("ai_level", "fair"),
-            spectators=bool(data.get("spectators", True)),
-            deck_mode=data.get("deck_mode", "virtual"),
-        )
+class SleepingQueensConfig(EngineTableConfig[Config]):
+    GAME = "sleeping_queens"
+    ENGINE = Config
 
 
 @dataclass(frozen=True)
