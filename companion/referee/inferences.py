@@ -36,7 +36,7 @@ _HEIRS = {
     "es": phrases("príncipe | princesa | príncipes | princesas | infanta | infante"),
     "ja": phrases("王子 | 王女 | 姫 | お姫様 | 姫君"),
 }
-_ANIMALS = {
+ANIMALS = {  # animal words; also what tells the cast (cast.py) an animal
     "en": phrases(
         "frog | toad | wolf | fox | bear | cat | kitten | horse | stallion | mare | pony | bird |"
         "raven | crow | owl | dove | sparrow | dog | hound | mouse | rat | goose | duck | swan |"
@@ -231,7 +231,7 @@ INFERENCES: tuple[Inference, ...] = (
         Inference(
             "this-animal-can-talk",
             lang,
-            _ANIMALS[lang],
+            ANIMALS[lang],
             _SPEAK[lang],
             _TALK_WINDOW[lang],
             "an animal that speaks",

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-Method = Literal["lexical", "semantic", "lexical+semantic", "llm"]
+Method = Literal["lexical", "semantic", "lexical+semantic", "llm", "re-mention"]
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,10 @@ class Mention:
     start: int  # char offsets of evidence in the text; -1/-1 when not locatable
     end: int
     method: Method
+    # a re-mention (method "re-mention", cast.py): the words of the story line that brought the
+    # element in ("a wolf"), and that line's index in the story as given
+    antecedent: str | None = None
+    antecedent_line: int | None = None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ Kinds of evidence, fused per card:
    card only above a tuned threshold and when no guard blocks it (a noise is not a Monster,
    seeing is not meeting); a grey zone below that is reported as borderline, and settled by the
    adjudicator when one is given;
-4. learned (optional, `scorer`): for a card that nothing but labels is written for (a card
+4. re-mention (cast.py): the story so far brought the card in (a wolf) and the text describes
+   that element again ("the creature", その男); the mention names the story's words and line;
+5. learned (optional, `scorer`): for a card that nothing but labels is written for (a card
    typed by a player), the learned mention scorer (learned.py) may flag it when no table or rule
    did, its calibrated probability reaches the model's threshold and no guard blocks the clause
    of its best span.
@@ -30,6 +32,7 @@ import numpy as np
 
 from companion.cards import Deck, StoryCard
 from companion.referee import guards, inferences, rules
+from companion.referee.cast import Candidate, Cast, ReMention
 from companion.referee.errors import (
     MAX_CARDS,
     MAX_TEXT_CHARS,
@@ -49,6 +52,7 @@ from companion.referee.lexicon import (
     Resolver,
     Target,
     inferences_for,
+    is_noun_card,
     phrase_index,
 )
 from companion.referee.models import Adjudicator, Mention, Method, Ruling
@@ -107,6 +111,8 @@ class _Evidence:
     score: float
     method: Method
     flagged: bool = True  # False: borderline
+    antecedent: str | None = None  # a re-mention: the story's words, and their line
+    antecedent_line: int | None = None
 
 
 def check_text(text: str) -> None:
@@ -152,6 +158,7 @@ class Referee:
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
         self.scorer = scorer
+        self.cast = Cast(self._rule_story, embedder)
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
         """Load the tokenizers and embed every card's phrases now, so that the first rulings
@@ -169,8 +176,9 @@ class Referee:
         story: Sequence[str] = (),
         language: Language | None = None,
     ) -> Ruling:
-        """The held cards that `text` mentions; `story` is the story so far (used only to see
-        whether a newborn boy is royal); `language` overrides detection for Latin script."""
+        """The held cards that `text` mentions; `story` is the story so far (its last lines
+        tell who and what is already there: a newborn boy is royal after a king, "the creature"
+        is the wolf met before); `language` overrides detection for Latin script."""
         return self.rule_many([text], cards, story=story, language=language)[0]
 
     def rule_many(
@@ -183,6 +191,36 @@ class Referee:
     ) -> list[Ruling]:
         """One ruling per text, against the same cards: every text is checked first (one bad
         text refuses the batch), and all are embedded in a single call."""
+        return self._rule_batch(texts, cards, story, language, adjudicate=True)
+
+    def _rule_story(
+        self, lines: Sequence[str], cards: Sequence[str], language: Language | None
+    ) -> list[Ruling]:
+        """The cast's question (cast.py): which held cards each story line brought in, ruled
+        without a story (no recursion) and without the adjudicator; a line that cannot be
+        ruled (too long, no letters) brought in nothing."""
+        usable = []
+        for line in lines:
+            try:
+                check_text(line)
+                usable.append(line)
+            except InvalidTextError:
+                pass
+        ruled = iter(self._rule_batch(usable, cards, (), language, adjudicate=False))
+        empty = Ruling(text="", mentions=(), borderline=())
+        return [next(ruled) if line in usable else empty for line in lines]
+
+    def _rule_batch(
+        self,
+        texts: Sequence[str],
+        cards: Sequence[str],
+        story: Sequence[str],
+        language: Language | None,
+        *,
+        adjudicate: bool,
+    ) -> list[Ruling]:
+        if not texts:
+            return []
         for text in texts:
             check_text(text)
         targets = tuple(self._resolver.resolve(cards))
@@ -193,7 +231,14 @@ class Referee:
         analyses = [analyse(text, language) for text in texts]
         vectors = self._semantic.embed(analyses) if self._semantic is not None else None
         return [
-            self._rule(analysis, targets, story, vectors[i] if vectors is not None else None)
+            self._rule(
+                analysis,
+                targets,
+                story,
+                vectors[i] if vectors is not None else None,
+                language=language,
+                adjudicate=adjudicate,
+            )
             for i, analysis in enumerate(analyses)
         ]
 
@@ -203,8 +248,13 @@ class Referee:
         targets: tuple[Target, ...],
         story: Sequence[str],
         segment_vectors: Vectors | None,
+        *,
+        language: Language | None = None,
+        adjudicate: bool = True,
     ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
+        if story:
+            found.update(self._re_mentions(analysis, targets, story, found, blocked, language))
         similarities = None
         named: list[tuple[StoryCard, Hit]] = []
         if self._semantic is not None and segment_vectors is not None:
@@ -225,7 +275,7 @@ class Referee:
             near = closest is not None and closest[owner] >= cut_off
             if evidence is None and similarities is not None and near and owner not in blocked:
                 evidence = self._semantic_evidence(analysis, owner, target, similarities, named)
-            elif evidence is not None and similarities is not None:
+            elif evidence is not None and similarities is not None and evidence.antecedent is None:
                 evidence = self._confirm(owner, evidence, similarities)
             if (evidence is None or not evidence.flagged) and owner not in blocked:
                 evidence = (
@@ -235,7 +285,7 @@ class Referee:
                 continue
             mention = self._mention(analysis, target, evidence)
             (mentions if evidence.flagged else borderline).append(mention)
-        if self.adjudicator is not None and borderline:
+        if self.adjudicator is not None and borderline and adjudicate:
             settled, borderline = self._adjudicate(analysis.text, story, borderline)
             mentions += settled
         mentions.sort(key=lambda m: (-m.score, m.start))
@@ -346,6 +396,68 @@ class Referee:
                 continue
             return _Evidence(baby.start, baby.end, self.thresholds.inference, "lexical")
         return None
+
+    # the story so far ---------------------------------------------------------------------
+
+    def _re_mentions(
+        self,
+        analysis: Analysis,
+        targets: tuple[Target, ...],
+        story: Sequence[str],
+        found: Mapping[int, _Evidence],
+        blocked: set[int],
+        language: Language | None,
+    ) -> dict[int, _Evidence]:
+        """Evidence for the held cards the text describes again (cast.py): only cards of
+        characters, items and places (or free-text ones) that nothing else found or blocked."""
+        open_targets = {
+            i
+            for i, t in enumerate(targets)
+            if i not in found
+            and i not in blocked
+            and (t.card is None or t.card.group.value in ("characters", "items", "places"))
+        }
+        if not open_targets:
+            return {}
+        # descriptions that name a character, item or place (held or of the deck) are no
+        # re-mentions of another: "the king" is not the queen met before
+        named = [
+            (hit.start, hit.end)
+            for hit in self._lexicon.find(self._whole_deck, analysis.tokens, analysis.latin)
+            if is_noun_card(self._whole_deck[hit.owner])
+        ]
+        named += [
+            (hit.start, hit.end)
+            for hit in self._lexicon.find(targets, analysis.tokens, analysis.latin)
+            if targets[hit.owner].card is None or is_noun_card(targets[hit.owner])
+        ]
+
+        def guarded(owner: int, candidate: Candidate) -> bool:
+            """A guard blocks the description's head (its adjectives may be figurative: "the
+            poor fellow" is no Poor, and still the woodcutter)."""
+            head = candidate.last
+            return self._guarded(analysis, targets[owner], head, head) is not None
+
+        linked: dict[int, ReMention] = self.cast.re_mentions(
+            analysis,
+            targets,
+            story,
+            open_targets=open_targets,
+            named=named,
+            blocked=guarded,
+            language=language,
+        )
+        return {
+            owner: _Evidence(
+                link.start,
+                link.end,
+                link.score,
+                "re-mention",
+                antecedent=link.element.evidence,
+                antecedent_line=link.element.line,
+            )
+            for owner, link in linked.items()
+        }
 
     # semantic ---------------------------------------------------------------------------
 
@@ -503,4 +615,6 @@ class Referee:
             start=evidence.start,
             end=evidence.end,
             method=evidence.method,
+            antecedent=evidence.antecedent,
+            antecedent_line=evidence.antecedent_line,
         )

@@ -1,0 +1,433 @@
+"""The story so far: who and what it has brought in (the cast), and later descriptions of them.
+
+A story line that brought in a held card (a wolf, a woodcutter, 大工) makes that card an
+*element* of the cast. A later definite description of an element — its class ("the creature",
+"el animalito", その男), a kind of it or its role ("the bird" after a raven, "the craftsman"
+after a carpenter) — mentions it again, so its card fires (LABELLING.md, `story-dependent`).
+Pronouns, possessives and null subjects are no descriptions ("she", su, 彼女, "Bebió y se
+fue"), and an indefinite phrase brings in someone new ("a man came in"): neither is a candidate.
+
+1. The cast: the last `WINDOW` story lines are ruled by the referee itself, without a story
+   (so no recursion), against the held cards; the answer is remembered per (line, card) in a
+   bounded cache, so a table's story is ruled once per line, not once per sentence.
+2. Candidates: definite noun phrases of the text (a determiner or demonstrative of
+   `data/cast.yaml`, up to `MAX_WORDS` words; Japanese その/あの/この + noun, or a bare class
+   noun marked as the topic with は) whose words name no card, held or of the deck.
+3. Linking, by class and by closeness: a candidate whose head is a class noun (person, animal,
+   thing, place: `data/cast.yaml`) matches the elements of that class; an element's class comes
+   from its own words (class nouns, animal words), else from its deck group, else, for a card
+   the deck does not know, from an agent-noun ending (potter, barquero, 漁師 are people). A
+   candidate that names no class, or an element of unknown class, needs the embedding of the
+   description to be close to the element's words (a cut-off per language, calibrated on the
+   dev split). The most recent compatible element wins (on one line, the closest); a candidate
+   re-mentions one element at most.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+import yaml
+
+from companion.cards import fold
+from companion.referee.inferences import ANIMALS
+from companion.referee.lexicon import Target
+from companion.referee.models import Ruling
+from companion.referee.text import Analysis
+from companion.referee.tokens import Language, Token, tokenize_phrase
+from embeddings import Embedder
+
+DATA_PATH = Path(__file__).resolve().parent / "data" / "cast.yaml"
+STOPWORDS_PATH = DATA_PATH.with_name("stopwords.yaml")
+WINDOW = 10  # story lines looked back at
+MAX_WORDS = 3  # words after a determiner that a description may have
+Kind = Literal["person", "animal", "thing", "place"]
+KINDS: tuple[Kind, ...] = ("person", "animal", "thing", "place")
+_GROUP_KINDS: Mapping[str, Kind] = {"characters": "person", "items": "thing", "places": "place"}
+_JA_NOUN = "名詞"
+_JA_STOP = ("助詞", "助動詞", "動詞", "補助記号", "接続詞")
+
+# rules the story's lines: (lines, card names as given, language) → one ruling per line
+RuleLines = Callable[[Sequence[str], Sequence[str], Language | None], list[Ruling]]
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    """Cosine cut-offs of the description against an element's words, per text language,
+    calibrated on the dev split (`python -m evals.cast_calibration`): `by_closeness` links a
+    description that names no class; `unknown_kind` links a class noun to an element whose
+    class is unknown. Above 1: never (MiniLM barely reads Japanese)."""
+
+    by_closeness: Mapping[Language, float] = field(
+        default_factory=lambda: {"en": 0.55, "es": 1.01, "ja": 1.01}
+    )
+    unknown_kind: Mapping[Language, float] = field(
+        default_factory=lambda: {"en": 0.30, "es": 1.01, "ja": 1.01}
+    )
+    kind_score: float = 0.80  # score of a re-mention by class
+    closeness_score: float = 0.75  # score of a re-mention by closeness
+
+
+@dataclass(frozen=True)
+class Element:
+    """A held card the story brought in: which (index in the ruling's targets), on which line
+    (index into the story as given), by which words, and its class when it can be told."""
+
+    target: int
+    line: int
+    evidence: str
+    kind: Kind | None
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A definite description in the text: its words (token indexes), its char span, and the
+    class its head names (None: it names none)."""
+
+    first: int
+    last: int
+    start: int
+    end: int
+    kind: Kind | None
+
+
+@dataclass(frozen=True)
+class ReMention:
+    """A candidate linked to an element: the target it mentions again, and why."""
+
+    target: int
+    start: int
+    end: int
+    score: float
+    element: Element
+
+
+@dataclass(frozen=True)
+class _Language:
+    determiners: frozenset[str]
+    class_nouns: Mapping[str, Kind]  # folded noun → class
+    agent_suffixes: tuple[str, ...]
+    topic_particles: frozenset[str]
+
+
+@cache
+def language_data() -> Mapping[Language, _Language]:
+    """`data/cast.yaml`, per language."""
+    raw = yaml.safe_load(DATA_PATH.read_text(encoding="utf-8"))
+    out: dict[Language, _Language] = {}
+    for lang in ("en", "es", "ja"):
+        nouns: dict[str, Kind] = {}
+        for kind in KINDS:
+            for word in str(raw["class_nouns"][kind][lang]).split():
+                nouns[fold(word)] = kind
+        out[lang] = _Language(
+            determiners=frozenset(fold(w) for w in str(raw["determiners"][lang]).split()),
+            class_nouns=nouns,
+            agent_suffixes=tuple(str(raw["agent_suffixes"][lang]).split()),
+            topic_particles=frozenset(str(raw.get("topic_particles", {}).get(lang, "")).split()),
+        )
+    return out
+
+
+@cache
+def _animal_words() -> frozenset[str]:
+    """Folded animal words of the three languages (inferences.ANIMALS, "an animal that
+    speaks"): what tells an element's class from its own words."""
+    return frozenset(fold(phrase) for phrases in ANIMALS.values() for phrase in phrases)
+
+
+_DIMINUTIVES = ("cito", "cita", "ito", "ita", "illo", "illa")
+
+
+def _class_of_token(token: Token) -> Kind | None:
+    """The class a word names, in any language: its noun keys, and for Spanish the stem of a
+    diminutive ("animalito", "hombrecito")."""
+    keys = set(token.noun_keys)
+    if token.lang == "es":
+        keys |= {k[: -len(d)] for k in token.noun_keys for d in _DIMINUTIVES if k.endswith(d)}
+    for data in language_data().values():
+        for key in keys:
+            kind = data.class_nouns.get(key)
+            if kind is not None:
+                return kind
+    return None
+
+
+@cache
+def class_of_words(words: str) -> Kind | None:
+    """The class a phrase names by its own words ("shepherd boy": person, "un lobo": animal,
+    子羊: animal), or None."""
+    languages: tuple[Language, ...] = ("en", "es", "ja")
+    for lang in languages:
+        for token in tokenize_phrase(words, lang):
+            if token.noun_keys & _animal_words():
+                return "animal"
+            kind = _class_of_token(token)
+            if kind is not None:
+                return kind
+    return None
+
+
+def _has_agent_suffix(label: str) -> bool:
+    """The label's last word ends like a noun for a person by trade or role, with a stem
+    before the ending (three letters; one Japanese character: 漁師, 陶工)."""
+    word = fold(label.strip().split()[-1]) if label.strip() else ""
+    for lang, data in language_data().items():
+        stem = 1 if lang == "ja" else 3
+        if any(word.endswith(s) and len(word) >= len(s) + stem for s in data.agent_suffixes):
+            return True
+    return False
+
+
+def class_of_element(target: Target, evidence: str) -> Kind | None:
+    """The class of a held card the story brought in by `evidence`. A deck item or place is a
+    thing or a place; a deck character is an animal when its words or names are an animal's,
+    else a person. A card the deck does not know: the class its words name, else a person when
+    its label ends like an agent noun (potter, barquero, 漁師), else None (cannot be told)."""
+    own = class_of_words(evidence) or class_of_words(target.given)
+    card = target.card
+    if card is None:
+        return own or ("person" if _has_agent_suffix(target.given) else None)
+    group_kind = _GROUP_KINDS.get(card.group.value)
+    if group_kind != "person":
+        return group_kind
+    names = [name for lang in card.text for name in card.names(lang)]
+    if own == "animal" or any(class_of_words(name) == "animal" for name in names):
+        return "animal"
+    return "person"
+
+
+def candidates(analysis: Analysis, named: Sequence[tuple[int, int]]) -> list[Candidate]:
+    """The definite descriptions of the text whose words name no card (`named`: char spans of
+    every card name found in it)."""
+    tokens = analysis.tokens
+    out: list[Candidate] = []
+    for i, token in enumerate(tokens):
+        data = language_data()[token.lang]
+        found: Candidate | None = None
+        if token.text in data.determiners:
+            found = _after_determiner(analysis, i)
+        elif token.lang == "ja" and token.pos.startswith(_JA_NOUN):
+            found = _japanese_topic(analysis, i)
+        if found is None:
+            continue
+        if any(start < found.end and found.start < end for start, end in named):
+            continue
+        out.append(found)
+    return out
+
+
+def _after_determiner(analysis: Analysis, det: int) -> Candidate | None:
+    """The description a determiner opens: up to MAX_WORDS words of its clause, ending at the
+    first class noun (its head) or before the next function word; in Japanese, at its last
+    noun before a particle or verb."""
+    tokens = analysis.tokens
+    words: list[int] = []
+    for j in range(det + 1, min(len(tokens), det + 1 + MAX_WORDS)):
+        if not analysis.same_clause(det, j) or _ends_description(tokens[j]):
+            break
+        words.append(j)
+        if _class_of_token(tokens[j]) is not None:
+            break
+    if tokens[det].lang == "ja":
+        nouns = [j for j in words if tokens[j].pos.startswith(_JA_NOUN)]
+        words = words[: words.index(nouns[-1]) + 1] if nouns else []
+    if not words:
+        return None
+    last = words[-1]
+    kind = _class_of_token(tokens[last])
+    return Candidate(det, last, tokens[det].start, tokens[last].end, kind)
+
+
+def _ends_description(token: Token) -> bool:
+    if token.lang == "ja":
+        return token.pos.startswith(_JA_STOP)
+    return token.text in language_data()[token.lang].determiners or token.text in _stopwords()
+
+
+def _japanese_topic(analysis: Analysis, i: int) -> Candidate | None:
+    """A bare class noun marked as the topic (男は, after a pause or at the start)."""
+    tokens = analysis.tokens
+    kind = _class_of_token(tokens[i])
+    if kind is None or i + 1 >= len(tokens):
+        return None
+    if tokens[i + 1].text not in language_data()["ja"].topic_particles:
+        return None
+    previous = tokens[i - 1] if i else None
+    if (
+        previous is not None
+        and analysis.same_clause(i - 1, i)
+        and (not previous.pos.startswith(("助詞", "接続詞")) or previous.text == "の")
+    ):
+        return None  # 見知らぬ男は, 村の男は: a new or another person
+    return Candidate(i, i, tokens[i].start, tokens[i].end, kind)
+
+
+@cache
+def _stopwords() -> frozenset[str]:
+    """Function words of English and Spanish (`data/stopwords.yaml`): they end a description."""
+    raw = yaml.safe_load(STOPWORDS_PATH.read_text(encoding="utf-8"))
+    return frozenset(fold(w) for words in raw.values() for w in str(words).split())
+
+
+class Cast:
+    """The cast of a story and the re-mentions of its elements. Safe to share between threads
+    (the cache is a plain dict guarded by the GIL; a lost update only costs a re-ruling)."""
+
+    def __init__(
+        self,
+        rule_lines: RuleLines,
+        embedder: Embedder | None,
+        *,
+        thresholds: Thresholds | None = None,
+        cache_size: int = 4096,
+    ) -> None:
+        self._rule_lines = rule_lines
+        self.embedder = embedder
+        self.thresholds = thresholds or Thresholds()
+        self._cache: OrderedDict[tuple[str, str, Language | None], tuple[int, int] | None] = (
+            OrderedDict()
+        )
+        self._cache_size = cache_size
+        self.lines_ruled = 0  # story lines handed to the referee (for tests and figures)
+
+    def elements(
+        self, story: Sequence[str], targets: Sequence[Target], language: Language | None
+    ) -> list[Element]:
+        """The held cards the last WINDOW lines brought in, oldest line first."""
+        offset = max(0, len(story) - WINDOW)
+        lines = [line for line in story[offset:]]
+        missing: dict[str, list[Target]] = {}
+        for line in lines:
+            for target in targets:
+                if (line, target.key, language) not in self._cache:
+                    missing.setdefault(line, []).append(target)
+        if missing:
+            self._rule_missing(missing, language)
+        out: list[Element] = []
+        for number, line in enumerate(lines, offset):
+            for index, target in enumerate(targets):
+                span = self._cache.get((line, target.key, language))
+                if span is not None:
+                    evidence = line[span[0] : span[1]]
+                    kind = class_of_element(target, evidence)
+                    out.append(Element(index, number, evidence, kind))
+        return out
+
+    def _rule_missing(self, missing: Mapping[str, list[Target]], language: Language | None) -> None:
+        by_cards: dict[tuple[Target, ...], list[str]] = {}
+        for line, targets in missing.items():
+            by_cards.setdefault(tuple(targets), []).append(line)
+        for held, lines in by_cards.items():
+            ruled = self._rule_lines(lines, [t.given for t in held], language)
+            self.lines_ruled += len(lines)
+            for line, ruling in zip(lines, ruled, strict=True):
+                spans = {m.card: (m.start, m.end) for m in ruling.mentions}
+                for target in held:
+                    self._remember((line, target.key, language), spans.get(target.given))
+
+    def _remember(
+        self, key: tuple[str, str, Language | None], value: tuple[int, int] | None
+    ) -> None:
+        self._cache[key] = value
+        self._cache.move_to_end(key)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    def re_mentions(
+        self,
+        analysis: Analysis,
+        targets: Sequence[Target],
+        story: Sequence[str],
+        *,
+        open_targets: set[int],
+        named: Sequence[tuple[int, int]],
+        blocked: Callable[[int, Candidate], bool],
+        language: Language | None = None,
+    ) -> dict[int, ReMention]:
+        """Re-mentions of the story's elements, per target index, for the `open_targets`
+        (held, not found otherwise); `blocked(target, candidate)`: a guard stops it."""
+        if not story or not open_targets:
+            return {}
+        found = candidates(analysis, named)
+        if not found:
+            return {}
+        cast = self.elements(story, targets, language)
+        if not cast:
+            return {}
+        lang = analysis.language
+        closeness = self._closeness(analysis, found, cast)
+        out: dict[int, ReMention] = {}
+        for c, candidate in enumerate(found):
+            cosines = [cosine for cosine, _ in closeness[c]]
+            e = self._link(candidate, cast, cosines, lang, open_targets)
+            if e is None or cast[e].target in out or blocked(cast[e].target, candidate):
+                continue
+            element = cast[e]
+            by_kind = candidate.kind is not None and element.kind is not None
+            score = self.thresholds.kind_score if by_kind else self.thresholds.closeness_score
+            end = candidate.end if candidate.kind is not None else closeness[c][e][1]
+            out[element.target] = ReMention(element.target, candidate.start, end, score, element)
+        return out
+
+    def _link(
+        self,
+        candidate: Candidate,
+        cast: Sequence[Element],
+        closeness: Sequence[float],
+        lang: Language,
+        open_targets: set[int],
+    ) -> int | None:
+        """The most recent element the candidate can describe (on one line, the closest), by
+        its index in `cast`; None when there is none, or when it is named in the text itself."""
+        t = self.thresholds
+        lines = sorted({e.line for e in cast}, reverse=True)
+        for line in lines:
+            best: tuple[float, int] | None = None
+            for e, element in enumerate(cast):
+                if element.line != line:
+                    continue
+                cosine = closeness[e]
+                if candidate.kind is not None and element.kind is not None:
+                    ok = candidate.kind == element.kind
+                elif candidate.kind is not None:
+                    ok = cosine >= t.unknown_kind[lang]
+                else:
+                    ok = cosine >= t.by_closeness[lang]
+                if ok and (best is None or cosine > best[0]):
+                    best = (cosine, e)
+            if best is not None:
+                return best[1] if cast[best[1]].target in open_targets else None
+        return None
+
+    def _closeness(
+        self, analysis: Analysis, found: Sequence[Candidate], cast: Sequence[Element]
+    ) -> list[list[tuple[float, int]]]:
+        """Per candidate and element: the cosine of the candidate's words to the element's, and
+        where the candidate's best-reading words end (char offset). A candidate that names no
+        class is read at each of its lengths ("the craftsman", "the craftsman smiled"): where
+        its head ends is not known. Cosines are -1 without an embedder."""
+        if self.embedder is None:
+            return [[(-1.0, c.end)] * len(cast) for c in found]
+        tokens = analysis.tokens
+        readings: list[tuple[int, int]] = []  # (candidate, end offset)
+        for c, candidate in enumerate(found):
+            ends = [candidate.last]
+            if candidate.kind is None:
+                ends = list(range(candidate.first + 1, candidate.last + 1))
+            readings += [(c, tokens[end].end) for end in ends]
+        phrases = [analysis.text[found[c].start : end] for c, end in readings]
+        vectors = self.embedder.embed([*phrases, *(e.evidence for e in cast)])
+        matrix = vectors[: len(phrases)] @ vectors[len(phrases) :].T
+        out = [[(-1.0, c.end)] * len(cast) for c in found]
+        for row, (c, end) in enumerate(readings):
+            out[c] = [
+                (float(x), end) if float(x) > best[0] else best
+                for best, x in zip(out[c], matrix[row], strict=True)
+            ]
+        return out
