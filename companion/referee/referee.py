@@ -32,7 +32,7 @@ import numpy as np
 
 from companion.cards import Deck, StoryCard
 from companion.referee import guards, inferences, rules
-from companion.referee.cast import Candidate, Cast, ReMention
+from companion.referee.cast import Candidate, Cast, Named, ReMention
 from companion.referee.errors import (
     MAX_CARDS,
     MAX_TEXT_CHARS,
@@ -141,12 +141,14 @@ class Referee:
         card_vectors: CardVectorCache | None = None,
         withheld: Collection[str] = (),
         scorer: MentionScorer | None = None,
+        track_cast: bool = True,
     ) -> None:
         """`embedder` None: lexical and rule evidence only. `card_vectors`: a cache to share
         (with a directory, card vectors survive restarts); by default one in memory.
         `withheld`: deck ids whose card-specific rules are not used (see the module docstring).
         `scorer`: the learned mention scorer (learned.py), which may flag a card that no table
-        or rule found, from its labels alone; None (the default): not used."""
+        or rule found, from its labels alone; None (the default): not used. `track_cast`
+        False: the story's elements are not tracked (cast.py; for the evaluation's ablation)."""
         self.deck = deck
         self.withheld = frozenset(withheld)
         self.adjudicator = adjudicator
@@ -154,11 +156,12 @@ class Referee:
         self._lexicon = Lexicon()
         self._resolver = Resolver(deck)
         self._whole_deck = tuple(Target(card.id, card) for card in deck.story_cards)
+        self._whole_deck_by_id = {target.key: target for target in self._whole_deck}
         self._semantic = (
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
         self.scorer = scorer
-        self.cast = Cast(self._rule_story, embedder)
+        self.cast = Cast(self._rule_story, embedder) if track_cast else None
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
         """Load the tokenizers and embed every card's phrases now, so that the first rulings
@@ -253,7 +256,7 @@ class Referee:
         adjudicate: bool = True,
     ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
-        if story:
+        if story and self.cast is not None:
             found.update(self._re_mentions(analysis, targets, story, found, blocked, language))
         similarities = None
         named: list[tuple[StoryCard, Hit]] = []
@@ -417,20 +420,26 @@ class Referee:
             and i not in blocked
             and (t.card is None or t.card.group.value in ("characters", "items", "places"))
         }
-        if not open_targets:
+        if not open_targets or self.cast is None:
             return {}
-        # descriptions that name a character, item or place (held or of the deck) are no
-        # re-mentions of another: "the king" is not the queen met before
-        named = [
-            (hit.start, hit.end)
-            for hit in self._lexicon.find(self._whole_deck, analysis.tokens, analysis.latin)
-            if is_noun_card(self._whole_deck[hit.owner])
-        ]
-        named += [
-            (hit.start, hit.end)
+        # a description naming a held card is that card's evidence; one naming a character,
+        # item or place of the deck that is not held describes an element only when the element
+        # is one of those ("the bird" after a heron; "the king" is not the queen met before)
+        held = {t.card.id for t in targets if t.card is not None}
+        named: list[Named] = [
+            (hit.start, hit.end, None)
             for hit in self._lexicon.find(targets, analysis.tokens, analysis.latin)
             if targets[hit.owner].card is None or is_noun_card(targets[hit.owner])
         ]
+        for hit in self._lexicon.find(self._whole_deck, analysis.tokens, analysis.latin):
+            card = self._whole_deck[hit.owner]
+            if is_noun_card(card) and card.key not in held:
+                named.append((hit.start, hit.end, card.key))
+
+        def kind_of(evidence: str, card_id: str) -> bool:
+            target = self._whole_deck_by_id[card_id]
+            words = analyse(evidence, language)
+            return bool(self._lexicon.find((target,), words.tokens, words.latin))
 
         def guarded(owner: int, candidate: Candidate) -> bool:
             """A guard blocks the description's head (its adjectives may be figurative: "the
@@ -444,6 +453,7 @@ class Referee:
             story,
             open_targets=open_targets,
             named=named,
+            kind_of=kind_of,
             blocked=guarded,
             language=language,
         )
