@@ -42,6 +42,7 @@ TAGS = (
     "cross-lingual",
     "seed",
     "free-text",
+    "story-dependent",
 )
 FRESH_ONLY_TAGS = (
     "custom-card",
@@ -51,7 +52,9 @@ FRESH_ONLY_TAGS = (
     "multi-sentence",
     "story-dependent",
 )
-FRESH_TAGS = (*(tag for tag in TAGS if tag not in ("seed", "free-text")), *FRESH_ONLY_TAGS)
+FRESH_TAGS = tuple(
+    dict.fromkeys((*(tag for tag in TAGS if tag not in ("seed", "free-text")), *FRESH_ONLY_TAGS))
+)
 SPLITS = ("dev", "test")
 HOLDOUT_SPLIT = "holdout"
 FRESH_SPLIT = "blind"

@@ -235,7 +235,8 @@ def test_the_seed_examples_are_there(language: str) -> None:
 
 HOLDOUT_ID_PATTERN = re.compile(r"^ho-(en|ja|es)-[a-z]+-\d{3}$")
 HOLDOUT_MIN_CASES = 260
-HOLDOUT_TAGS = tuple(t for t in TAGS if t not in ("seed", "free-text"))  # no seed text there
+# no seed text there, and it was written before story-dependent cases were tagged
+HOLDOUT_TAGS = tuple(t for t in TAGS if t not in ("seed", "free-text", "story-dependent"))
 HOLDOUT_MIN_PER_TAG = {"anticipation": 25, "event-not-yet": 25, "hard-negative": 25}
 
 
