@@ -32,7 +32,8 @@ class Subscription:
     async def wait(self, timeout: float) -> bool:
         """True when notified since the last wait, False on timeout."""
         try:
-            await asyncio.wait_for(self._wake.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+                await self._wake.wait()
         except TimeoutError:
             return False
         self._wake.clear()

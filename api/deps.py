@@ -1,10 +1,16 @@
-"""The services one worker holds, and the `Annotated` dependencies routes take."""
+"""The services one worker holds, and the `Annotated` dependencies routes take.
+
+The dependencies are `async def`: FastAPI runs a plain `def` dependency in a worker thread, a
+hop per dependency per request. They read memory only; the one that may need the store
+(`get_viewer`, for a table not yet in memory) sends that call to a worker thread itself.
+"""
 
 import hashlib
 import math
 from dataclasses import dataclass
 from typing import Annotated, Any
 
+import anyio
 from fastapi import Depends, Header, Path, Query, Request
 
 from api.admission import Lane
@@ -32,7 +38,7 @@ class Services:
     ready: bool = False
 
 
-def get_services(request: Request) -> Services:
+async def get_services(request: Request) -> Services:
     services: Services = request.app.state.services
     return services
 
@@ -54,7 +60,7 @@ def _rate_limit(services: Services, key: str) -> None:
         )
 
 
-def get_token(
+async def get_token(
     authorization: Annotated[
         str | None, Header(max_length=200, description="`Bearer <token>`")
     ] = None,
@@ -73,35 +79,46 @@ def get_token(
 TokenDep = Annotated[str | None, Depends(get_token)]
 
 
-def client_limit(request: Request, services: ServicesDep) -> None:
-    """Rate limit for endpoints without a token: per client address."""
+def _client_limit(request: Request, services: Services) -> None:
     host = request.client.host if request.client else "unknown"
     _rate_limit(services, f"ip:{host}")
+
+
+async def client_limit(request: Request, services: ServicesDep) -> None:
+    """Rate limit for endpoints without a token: per client address."""
+    _client_limit(request, services)
 
 
 ClientLimited = Depends(client_limit)
 
 
-def get_viewer(
+async def get_viewer(
     table_id: TableId, token: TokenDep, services: ServicesDep, request: Request
 ) -> Viewer:
     if token is None:
-        client_limit(request, services)
-        return services.tables.authorize(table_id, token)
+        _client_limit(request, services)
+        return await _authorize(services.tables, table_id, token)
     _rate_limit(services, "t:" + hashlib.sha256(token.encode()).hexdigest()[:24])
     try:
-        return services.tables.authorize(table_id, token)
+        return await _authorize(services.tables, table_id, token)
     except ApiError:
         # A wrong token also spends its address's allowance: a client trying token after
         # token meets the per-address limit, not a fresh bucket per guess.
-        client_limit(request, services)
+        _client_limit(request, services)
         raise
+
+
+async def _authorize(tables: TableService, table_id: str, token: str | None) -> Viewer:
+    """`tables.authorize` on the event loop when it answers from memory, else in a thread."""
+    if tables.authorizes_from_memory(table_id, token):
+        return tables.authorize(table_id, token)
+    return await anyio.to_thread.run_sync(tables.authorize, table_id, token)
 
 
 ViewerDep = Annotated[Viewer, Depends(get_viewer)]
 
 
-def get_seat(viewer: ViewerDep, services: ServicesDep) -> Viewer:
+async def get_seat(viewer: ViewerDep, services: ServicesDep) -> Viewer:
     services.tables.require_seat(viewer)
     return viewer
 

@@ -205,14 +205,16 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
         first = True
         while True:
             stored = await services.tables.events_soon(viewer.table_id, sent)
+            messages = []  # written as one chunk: one send through the stack, not one each
             for event in stored:
                 shown = game.project(event, viewer.seat)
                 sent = event.seq
                 if shown is not None:
-                    yield _sse(event.type, shown, event.seq)
+                    messages.append(_sse(event.type, shown, event.seq))
             if stored or first:
                 first = False
-                yield _sse("view", await _fresh_view(services, viewer))
+                messages.append(_sse("view", await _fresh_view(services, viewer)))
+                yield b"".join(messages)
                 written = time.monotonic()
             poll_at = time.monotonic() + poll
             while True:

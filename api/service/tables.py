@@ -154,6 +154,11 @@ class TableService:
             raise not_found()
         return Viewer(table_id, seat)
 
+    def authorizes_from_memory(self, table_id: str, token: str | None) -> bool:
+        """Whether `authorize` would answer without reading the store (the event loop may then
+        call it): the table's token hashes are held, and for a spectator its state too."""
+        return table_id in self._hashes and (token is not None or self.peek(table_id) is not None)
+
     def require_seat(self, viewer: Viewer) -> int:
         if viewer.seat is None:
             raise token_required()
