@@ -32,6 +32,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
+import numpy.typing as npt
 import yaml
 
 from companion.cards import fold
@@ -307,6 +309,7 @@ class Cast:
             OrderedDict()
         )
         self._cache_size = cache_size
+        self._vectors: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()  # element words
         self.lines_ruled = 0  # story lines handed to the referee (for tests and figures)
 
     def elements(
@@ -377,22 +380,26 @@ class Cast:
         if not cast:
             return {}
         lang = analysis.language
-        closeness = self._closeness(analysis, found, cast)
+        found = [c for c in found if c.kind is not None or self.thresholds.by_closeness[lang] <= 1]
+        measured = [c for c in found if self._needs_closeness(c, cast, lang)]
+        closeness = dict(zip(measured, self._closeness(analysis, measured, cast), strict=True))
         out: dict[int, ReMention] = {}
-        for c, candidate in enumerate(found):
-            cosines = [cosine for cosine, _ in closeness[c]]
-            allowed = [
-                candidate.kind is not None
-                or all(kind_of(element.evidence, card) for card in candidate.names)
-                for element in cast
-            ]
+        for candidate in found:
+            unmeasured = [(-1.0, candidate.end)] * len(cast)
+            cosines = [cosine for cosine, _ in closeness.get(candidate, unmeasured)]
+
+            def allowed(element: Element, candidate: Candidate = candidate) -> bool:
+                if candidate.kind is not None:
+                    return True
+                return all(kind_of(element.evidence, card) for card in candidate.names)
+
             e = self._link(candidate, cast, cosines, lang, open_targets, allowed)
             if e is None or cast[e].target in out or blocked(cast[e].target, candidate):
                 continue
             element = cast[e]
             by_kind = candidate.kind is not None and element.kind is not None
             score = self.thresholds.kind_score if by_kind else self.thresholds.closeness_score
-            end = candidate.end if candidate.kind is not None else closeness[c][e][1]
+            end = candidate.end if candidate.kind is not None else closeness[candidate][e][1]
             out[element.target] = ReMention(element.target, candidate.start, end, score, element)
         return out
 
@@ -403,7 +410,7 @@ class Cast:
         closeness: Sequence[float],
         lang: Language,
         open_targets: set[int],
-        allowed: Sequence[bool],
+        allowed: Callable[[Element], bool],
     ) -> int | None:
         """The most recent element the candidate can describe (on one line, the closest), by
         its index in `cast`; None when there is none, or when it is named in the text itself."""
@@ -412,7 +419,7 @@ class Cast:
         for line in lines:
             best: tuple[float, int] | None = None
             for e, element in enumerate(cast):
-                if element.line != line or not allowed[e]:
+                if element.line != line:
                     continue
                 cosine = closeness[e]
                 if candidate.kind is not None and element.kind is not None:
@@ -421,11 +428,24 @@ class Cast:
                     ok = cosine >= t.unknown_kind[lang]
                 else:
                     ok = cosine >= t.by_closeness[lang]
-                if ok and (best is None or cosine > best[0]):
+                if ok and (best is None or cosine > best[0]) and allowed(element):
                     best = (cosine, e)
             if best is not None:
                 return best[1] if cast[best[1]].target in open_targets else None
         return None
+
+    def _needs_closeness(
+        self, candidate: Candidate, cast: Sequence[Element], lang: Language
+    ) -> bool:
+        """Whether linking the candidate needs cosines: it names no class, or some element's
+        class is unknown (and that may link), or one line holds two elements of its class (the
+        closer wins). A class noun among elements of known classes needs none."""
+        if candidate.kind is None or self.embedder is None:
+            return self.embedder is not None
+        if self.thresholds.unknown_kind[lang] <= 1 and any(e.kind is None for e in cast):
+            return True
+        lines = [e.line for e in cast if e.kind == candidate.kind]
+        return len(lines) != len(set(lines))
 
     def _closeness(
         self, analysis: Analysis, found: Sequence[Candidate], cast: Sequence[Element]
@@ -434,7 +454,7 @@ class Cast:
         where the candidate's best-reading words end (char offset). A candidate that names no
         class is read at each of its lengths ("the craftsman", "the craftsman smiled"): where
         its head ends is not known. Cosines are -1 without an embedder."""
-        if self.embedder is None:
+        if self.embedder is None or not found:
             return [[(-1.0, c.end)] * len(cast) for c in found]
         tokens = analysis.tokens
         readings: list[tuple[int, int]] = []  # (candidate, end offset)
@@ -444,8 +464,14 @@ class Cast:
                 ends = list(range(candidate.first + 1, candidate.last + 1))
             readings += [(c, tokens[end].end) for end in ends]
         phrases = [analysis.text[found[c].start : end] for c, end in readings]
-        vectors = self.embedder.embed([*phrases, *(e.evidence for e in cast)])
-        matrix = vectors[: len(phrases)] @ vectors[len(phrases) :].T
+        missing = list(dict.fromkeys(e.evidence for e in cast if e.evidence not in self._vectors))
+        vectors = self.embedder.embed([*phrases, *missing])
+        for evidence, vector in zip(missing, vectors[len(phrases) :], strict=True):
+            self._vectors[evidence] = vector
+            if len(self._vectors) > self._cache_size:
+                self._vectors.popitem(last=False)
+        antecedents = np.stack([self._vectors[e.evidence] for e in cast])
+        matrix = vectors[: len(phrases)] @ antecedents.T
         out = [[(-1.0, c.end)] * len(cast) for c in found]
         for row, (c, end) in enumerate(readings):
             out[c] = [

@@ -157,6 +157,7 @@ class Referee:
         self._resolver = Resolver(deck)
         self._whole_deck = tuple(Target(card.id, card) for card in deck.story_cards)
         self._whole_deck_by_id = {target.key: target for target in self._whole_deck}
+        self._kinds: dict[tuple[str, str, Language | None], bool] = {}  # is a heron a bird?
         self._semantic = (
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
@@ -437,9 +438,14 @@ class Referee:
                 named.append((hit.start, hit.end, card.key))
 
         def kind_of(evidence: str, card_id: str) -> bool:
-            target = self._whole_deck_by_id[card_id]
-            words = analyse(evidence, language)
-            return bool(self._lexicon.find((target,), words.tokens, words.latin))
+            key = (evidence, card_id, language)
+            if key not in self._kinds:
+                if len(self._kinds) >= 4096:
+                    self._kinds.clear()
+                words = analyse(evidence, language)
+                target = self._whole_deck_by_id[card_id]
+                self._kinds[key] = bool(self._lexicon.find((target,), words.tokens, words.latin))
+            return self._kinds[key]
 
         def guarded(owner: int, candidate: Candidate) -> bool:
             """A guard blocks the description's head (its adjectives may be figurative: "the
