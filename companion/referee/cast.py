@@ -25,6 +25,7 @@ fue"), and an indefinite phrase brings in someone new ("a man came in"): neither
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -292,7 +293,7 @@ def _stopwords() -> frozenset[str]:
 
 class Cast:
     """The cast of a story and the re-mentions of its elements. Safe to share between threads
-    (the cache is a plain dict guarded by the GIL; a lost update only costs a re-ruling)."""
+    (its caches are changed under a lock; two threads may both rule a line, never break one)."""
 
     def __init__(
         self,
@@ -310,6 +311,7 @@ class Cast:
         )
         self._cache_size = cache_size
         self._vectors: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()  # element words
+        self._lock = threading.Lock()
         self.lines_ruled = 0  # story lines handed to the referee (for tests and figures)
 
     def elements(
@@ -317,35 +319,47 @@ class Cast:
     ) -> list[Element]:
         """The held cards the last WINDOW lines brought in, oldest line first."""
         offset = max(0, len(story) - WINDOW)
-        lines = [line for line in story[offset:]]
+        lines = list(story[offset:])
+        keys = [(line, target.key, language) for line in lines for target in targets]
+        with self._lock:
+            known = {key: self._cache[key] for key in keys if key in self._cache}
         missing: dict[str, list[Target]] = {}
         for line in lines:
             for target in targets:
-                if (line, target.key, language) not in self._cache:
+                if (line, target.key, language) not in known:
                     missing.setdefault(line, []).append(target)
         if missing:
-            self._rule_missing(missing, language)
+            known.update(self._rule_missing(missing, language))
         out: list[Element] = []
         for number, line in enumerate(lines, offset):
             for index, target in enumerate(targets):
-                span = self._cache.get((line, target.key, language))
+                span = known.get((line, target.key, language))
                 if span is not None:
                     evidence = line[span[0] : span[1]]
                     kind = class_of_element(target, evidence)
                     out.append(Element(index, number, evidence, kind))
         return out
 
-    def _rule_missing(self, missing: Mapping[str, list[Target]], language: Language | None) -> None:
+    def _rule_missing(
+        self, missing: Mapping[str, list[Target]], language: Language | None
+    ) -> dict[tuple[str, str, Language | None], tuple[int, int] | None]:
+        """Rule the lines for the cards not yet known (one batch per set of cards), remember
+        and return the spans that brought each card in (None: not brought in)."""
         by_cards: dict[tuple[Target, ...], list[str]] = {}
         for line, targets in missing.items():
             by_cards.setdefault(tuple(targets), []).append(line)
+        ruled: dict[tuple[str, str, Language | None], tuple[int, int] | None] = {}
         for held, lines in by_cards.items():
-            ruled = self._rule_lines(lines, [t.given for t in held], language)
-            self.lines_ruled += len(lines)
-            for line, ruling in zip(lines, ruled, strict=True):
+            rulings = self._rule_lines(lines, [t.given for t in held], language)
+            with self._lock:
+                self.lines_ruled += len(lines)
+            for line, ruling in zip(lines, rulings, strict=True):
                 spans = {m.card: (m.start, m.end) for m in ruling.mentions}
                 for target in held:
-                    self._remember((line, target.key, language), spans.get(target.given))
+                    ruled[(line, target.key, language)] = spans.get(target.given)
+        for key, value in ruled.items():
+            self._remember(key, value)
+        return ruled
 
     def _remember(
         self, key: tuple[str, str, Language | None], value: tuple[int, int] | None
@@ -464,13 +478,18 @@ class Cast:
                 ends = list(range(candidate.first + 1, candidate.last + 1))
             readings += [(c, tokens[end].end) for end in ends]
         phrases = [analysis.text[found[c].start : end] for c, end in readings]
-        missing = list(dict.fromkeys(e.evidence for e in cast if e.evidence not in self._vectors))
+        with self._lock:
+            known = {e.evidence: self._vectors.get(e.evidence) for e in cast}
+        missing = [evidence for evidence, vector in known.items() if vector is None]
         vectors = self.embedder.embed([*phrases, *missing])
-        for evidence, vector in zip(missing, vectors[len(phrases) :], strict=True):
-            self._vectors[evidence] = vector
-            if len(self._vectors) > self._cache_size:
-                self._vectors.popitem(last=False)
-        antecedents = np.stack([self._vectors[e.evidence] for e in cast])
+        new = dict(zip(missing, vectors[len(phrases) :], strict=True))
+        ready = {**{k: v for k, v in known.items() if v is not None}, **new}
+        with self._lock:
+            for evidence, vector in new.items():
+                self._vectors[evidence] = vector
+                if len(self._vectors) > self._cache_size:
+                    self._vectors.popitem(last=False)
+        antecedents = np.stack([ready[e.evidence] for e in cast])
         matrix = vectors[: len(phrases)] @ antecedents.T
         out = [[(-1.0, c.end)] * len(cast) for c in found]
         for row, (c, end) in enumerate(readings):

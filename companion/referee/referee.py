@@ -439,13 +439,15 @@ class Referee:
 
         def kind_of(evidence: str, card_id: str) -> bool:
             key = (evidence, card_id, language)
-            if key not in self._kinds:
+            known = self._kinds.get(key)
+            if known is None:
                 if len(self._kinds) >= 4096:
                     self._kinds.clear()
                 words = analyse(evidence, language)
                 target = self._whole_deck_by_id[card_id]
-                self._kinds[key] = bool(self._lexicon.find((target,), words.tokens, words.latin))
-            return self._kinds[key]
+                known = bool(self._lexicon.find((target,), words.tokens, words.latin))
+                self._kinds[key] = known
+            return known
 
         def guarded(owner: int, candidate: Candidate) -> bool:
             """A guard blocks the description's head (its adjectives may be figurative: "the

@@ -248,3 +248,20 @@ def test_re_mentions_hold_with_the_embedder(
     referee: Referee, story: list[str], text: str, cards: list[str], card: str
 ) -> None:
     assert flagged(referee, story, text, cards) == {card}
+
+
+def test_one_referee_rules_stories_from_many_threads() -> None:
+    """The cast's caches are shared: rulings from several threads agree, with a tiny cache
+    that keeps evicting."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    referee = Referee(once_upon_a_time_deck(), None)
+    assert referee.cast is not None
+    referee.cast._cache_size = 3
+    stories = [[f"Day {n}.", "A wolf came out of the trees."] for n in range(40)]
+
+    def rule(story: list[str]) -> set[str]:
+        return flagged(referee, story, "The creature growled.", ["Wolf", "Woodcutter"])
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(rule, stories)) == [{"Wolf"}] * len(stories)
