@@ -154,14 +154,19 @@ def _animal_words() -> frozenset[str]:
 
 
 _DIMINUTIVES = ("cito", "cita", "ito", "ita", "illo", "illa")
+_JA_PLURALS = frozenset({"たち", "達", "ら", "ども"})
 
 
 def _class_of_token(token: Token) -> Kind | None:
-    """The class a word names, in any language: its noun keys, and for Spanish the stem of a
-    diminutive ("animalito", "hombrecito")."""
-    keys = set(token.noun_keys)
-    if token.lang == "es":
-        keys |= {k[: -len(d)] for k in token.noun_keys for d in _DIMINUTIVES if k.endswith(d)}
+    """The class a word names, in any language, in the singular: its surface form (and for
+    Spanish the stem of a diminutive: "animalito", "hombrecito"). A plural ("the men", "los
+    hombres") is a group, not one element."""
+    keys = {token.text, token.text.removesuffix("'s")}  # "the man's axe" names the man
+    if token.lang == "es" and not token.text.endswith("s"):
+        keys |= {token.text[: -len(d)] for d in _DIMINUTIVES if token.text.endswith(d)}
+        keys |= token.noun_keys  # singular forms only here: "muchachito" → "muchacho"
+    if token.lang == "ja":
+        keys = set(token.noun_keys)  # no plural inflection (たち follows: see _JA_PLURALS)
     for data in language_data().values():
         for key in keys:
             kind = data.class_nouns.get(key)
@@ -253,6 +258,9 @@ def _after_determiner(analysis: Analysis, det: int) -> Candidate | None:
     if tokens[det].lang == "ja":
         nouns = [j for j in words if tokens[j].pos.startswith(_JA_NOUN)]
         words = words[: words.index(nouns[-1]) + 1] if nouns else []
+        after = words[-1] + 1 if words else len(tokens)
+        if after < len(tokens) and tokens[after].text in _JA_PLURALS:
+            return None  # その男たち: a group
     if not words:
         return None
     last = words[-1]

@@ -265,3 +265,28 @@ def test_one_referee_rules_stories_from_many_threads() -> None:
 
     with ThreadPoolExecutor(max_workers=4) as pool:
         assert list(pool.map(rule, stories)) == [{"Wolf"}] * len(stories)
+
+
+@pytest.mark.parametrize(
+    ("story", "text", "cards"),
+    [
+        (["A king ruled the land."], "The men of the village feared him.", ["King", "Wolf", "Axe"]),
+        (["Un rey gobernaba el país."], "Los hombres lo temían.", ["Rey", "Lobo", "Pozo"]),
+        (
+            ["木こりが森に住んでいました。"],
+            "その男たちは働いていました。",
+            ["木こり", "狼", "井戸"],
+        ),
+    ],
+)
+def test_a_plural_is_a_group_not_the_element(
+    lexical_referee: Referee, story: list[str], text: str, cards: list[str]
+) -> None:
+    assert flagged(lexical_referee, story, text, cards) == set()
+
+
+def test_a_possessive_description_names_the_element(lexical_referee: Referee) -> None:
+    story = ["A woodcutter lived by the woods."]
+    assert flagged(lexical_referee, story, "The man's axe was blunt.", ["Woodcutter", "Wolf"]) == {
+        "Woodcutter"
+    }
