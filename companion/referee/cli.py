@@ -80,6 +80,7 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
                 "start": m.start,
                 "end": m.end,
                 "method": m.method,
+                **_antecedent(m),
             }
             for m in mentions
         ]
@@ -91,11 +92,21 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
     }
 
 
+def _antecedent(mention: Any) -> dict[str, Any]:
+    """For a re-mention: the story's words that brought the element in, and their line."""
+    if getattr(mention, "antecedent", None) is None:
+        return {}
+    return {"antecedent": mention.antecedent, "antecedent_line": mention.antecedent_line}
+
+
 def _print_ruling(ruling: Ruling, out: IO[str]) -> None:
     if not ruling.mentions:
         print("No held card is mentioned.", file=out)
     for m in ruling.mentions:
-        print(f"{m.card}: {m.score:.2f} {m.method}, evidence {m.evidence!r}", file=out)
+        again = ""
+        if m.antecedent is not None:
+            again = f", of {m.antecedent!r} (story line {m.antecedent_line})"
+        print(f"{m.card}: {m.score:.2f} {m.method}, evidence {m.evidence!r}{again}", file=out)
     for m in ruling.borderline:
         print(f"(borderline) {m.card}: {m.score:.2f}, evidence {m.evidence!r}", file=out)
 

@@ -26,6 +26,20 @@ def test_single_text_json(capsys: pytest.CaptureFixture[str]) -> None:
     ]
 
 
+def test_a_re_mention_names_the_story_words_it_points_back_at(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    story = ["--story", "Once upon a time.", "--story", "A wolf came out of the trees."]
+    args = ["referee", "--embedder", "none", *story, "--cards", "Wolf,Axe"]
+    assert main([*args, "The creature growled."]) == 0
+    assert "Wolf: 0.80 re-mention, evidence 'The creature', of 'wolf' (story line 1)" in (
+        capsys.readouterr().out
+    )
+    assert main([*args, "--json", "The creature growled."]) == 0
+    (mention,) = json.loads(capsys.readouterr().out)["mentions"]
+    assert (mention["antecedent"], mention["antecedent_line"]) == ("wolf", 1)
+
+
 def test_single_text_error(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["referee", "--embedder", "none", "--cards", "Forest", "   "])
     assert code == 1
