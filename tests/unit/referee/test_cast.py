@@ -290,3 +290,9 @@ def test_a_possessive_description_names_the_element(lexical_referee: Referee) ->
     assert flagged(lexical_referee, story, "The man's axe was blunt.", ["Woodcutter", "Wolf"]) == {
         "Woodcutter"
     }
+
+
+def test_story_lines_that_cannot_be_ruled_bring_in_nothing(lexical_referee: Referee) -> None:
+    story = ["", "   ", "🙂🙂", "A wolf " + "x" * 30_000, "A wolf came out of the trees.", "\x00"]
+    ruling = lexical_referee.rule("The creature growled.", ["Wolf", "Axe"], story=story)
+    assert [(m.card, m.antecedent_line) for m in ruling.mentions] == [("Wolf", 4)]
