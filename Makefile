@@ -60,7 +60,7 @@ train: $(STAMP) ## retrain the referee's learned mention scorer on the dev split
 solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
 	$(PY) -m evals.solo_sim --games 200
 
-factum-fit: $(STAMP) ## refit the Factum guesser's weights on the dev split
+factum-fit: $(STAMP) ## build the Factum guesser's story prototypes from evals/data/factum_train and refit its weights on the dev split
 	$(PY) -m evals.factum_fit
 
 lint: $(STAMP) ## ruff + mypy (strict on companion/)

@@ -4,7 +4,10 @@
 
 Systems, on the same tables (`evals/data/factum_guess_cases.jsonl`, FACTUM.md):
 
-- guesser: `companion.seats.factum.FactumReader` as shipped (weights fitted on dev);
+- guesser: `companion.seats.factum.FactumReader` as shipped (weights fitted on dev, story
+  prototypes built from the training stories of every bank card);
+- guesser, cards unseen: the same weights with no card's training stories (each card is its
+  own prototype, as a table's own card is): what the guesser does for cards it never saw;
 - word overlap: the card whose words (Latin words of 3+ letters, or kana/kanji bigrams) are
   most present in the story, as a share of the card's words; ties keep the table's order;
 - raw embedding: the cosine of the whole story and the card text as given, with the same
@@ -28,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.seats.factum import FactumReader
+from companion.seats.factum import FactumReader, StoryPrototypes
 from embeddings import Embedder, load_embedder
 from evals.factum_cases import DIFFICULTIES, LANGS, FactumCase, load_factum_cases
 from evals.factum_selfplay import simulate
@@ -43,7 +46,9 @@ ANCHORS = (
 )
 DEV_NOTE = (
     "The guesser's dev figures are in-sample: its weights were fitted on all of dev "
-    "(`make factum-fit` prints equal weights and 5-fold cross-validation on dev beside them)."
+    "(`make factum-fit` prints equal weights and 5-fold cross-validation on dev beside them). "
+    "Its story prototypes come from `evals/data/factum_train/` (six stories per bank card, "
+    "written for training by other writers than the cases'), never from these cases."
 )
 Ranker = Callable[[str, Sequence[str]], int]  # index of the top card
 
@@ -165,14 +170,21 @@ def main(argv: list[str] | None = None) -> int:
 
     embedder = load_embedder(args.embedder, cache_dir=CACHE_DIR)
     reader = FactumReader(embedder, cache_dir=CACHE_DIR)
+    unseen = FactumReader(
+        embedder,
+        cache_dir=CACHE_DIR,
+        prototypes=StoryPrototypes(embedder.name, "none: every card unseen", {}),
+    )
     systems: dict[str, Ranker] = {
         "guesser": guesser(reader),
+        "guesser, cards unseen": guesser(unseen),
         "word overlap": word_overlap,
         f"raw cosine ({args.embedder})": raw_cosine(embedder),
         "raw cosine (MiniLM)": raw_cosine(load_embedder("onnx-int8", cache_dir=CACHE_DIR)),
     }
     report: dict[str, object] = {
         "embedder": reader.embedder_name,
+        "prototypes": reader.prototypes.recipe if reader.prototypes else None,
         "weights": reader.weights.tolist(),
     }
     lines = ["# Factum guesser: top-1 accuracy", "", f"Embedder: `{reader.embedder_name}`.", ""]

@@ -1,27 +1,47 @@
-"""Fit the Factum guesser's feature weights on the DEV split only, and write them.
+"""Build the Factum guesser's story prototypes, fit its feature weights on DEV only, write both.
 
     python -m evals.factum_fit [--embedder e5] [--l2 0.01] [--dry-run]
 
-A conditional logit (softmax over each table's five cards) over `FEATURES`, fitted by plain
-gradient descent from zero weights: deterministic, no sampling, seconds to run. It prints the
-dev accuracy of equal weights and of fitted weights, both by 5-fold cross-validation on dev
-(folds by a fixed seed), then fits on all of dev and writes the weights for the embedder's name
-into `companion/seats/data/factum_guesser.yaml`. The holdout split is never read.
+First the prototypes: each bank card's training stories (`evals/data/factum_train/*.jsonl`,
+written for training, never for evaluation) are embedded (the "query: " role, as stories are
+read) and averaged into one unit vector per card, stored int8 in
+`companion/seats/data/factum_prototypes.npz` with the embedder's name and the hash of the
+training files (the recipe). Then a conditional logit (softmax over each table's five cards)
+over `FEATURES`, fitted by plain gradient descent from zero weights: deterministic, no
+sampling, seconds to run. It prints the dev accuracy of equal weights and of fitted weights,
+both by 5-fold cross-validation on dev (folds by a fixed seed), then fits on all of dev and
+writes the weights for the embedder's name into `companion/seats/data/factum_guesser.yaml`.
+The holdout split is never read, nor are the dev cases' stories put into any prototype.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import io
+import json
+from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
 import yaml
 
-from companion.seats.factum import FEATURES, FactumReader
-from embeddings import load_embedder
+from companion.seats.factum import (
+    FEATURES,
+    PROTOTYPES,
+    EmbedderRole,
+    FactumReader,
+    StoryPrototypes,
+    bank_cards,
+    quantise,
+)
+from embeddings import CardVectorCache, Embedder, load_embedder
 from evals.factum_cases import load_factum_cases
 
-WEIGHTS_PATH = Path(__file__).resolve().parents[1] / "companion/seats/data/factum_guesser.yaml"
+SEAT_DATA = Path(__file__).resolve().parents[1] / "companion/seats/data"
+WEIGHTS_PATH = SEAT_DATA / "factum_guesser.yaml"
+TRAINING = Path(__file__).resolve().parent / "data" / "factum_train"
+CACHE_DIR = Path.home() / ".cache" / "storytelling-companion"
 FOLDS = 5
 FOLD_SEED = 20261123
 
@@ -61,14 +81,74 @@ def dev_features(reader: FactumReader) -> tuple[np.ndarray, np.ndarray]:
     return features, answers
 
 
+def training_stories() -> list[dict[str, str]]:
+    """The training stories, every file of `evals/data/factum_train/` in name order."""
+    return [
+        json.loads(line)
+        for path in sorted(TRAINING.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+
+
+def training_recipe() -> str:
+    digest = hashlib.sha256()
+    for path in sorted(TRAINING.glob("*.jsonl")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def build_prototypes(embedder: Embedder) -> StoryPrototypes:
+    """Each bank card's unit mean story vector (the reader's query role), in bank order."""
+    stories = training_stories()
+    role = EmbedderRole(embedder, "query")  # stories are read as queries
+    cache = CardVectorCache(role, cache_dir=CACHE_DIR)
+    texts = [s["story"] for s in stories]
+    cache.warm(texts)  # a second run reads them from disk
+    vectors = cache.vectors(texts)
+    by_card: dict[str, list[np.ndarray]] = defaultdict(list)
+    for story, vector in zip(stories, vectors, strict=True):
+        by_card[story["card"]].append(vector)
+    prototypes = {}
+    for card in bank_cards():
+        title = card.titles[0]
+        if title in by_card:
+            mean = np.mean(by_card[title], axis=0)
+            prototypes[title] = mean / np.linalg.norm(mean)
+    return StoryPrototypes(embedder.name, training_recipe(), prototypes)
+
+
+def prototypes_file(prototypes: StoryPrototypes) -> bytes:
+    buffer = io.BytesIO()
+    np.savez_compressed(buffer, allow_pickle=False, **quantise(prototypes))
+    return buffer.getvalue()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("--l2", type=float, default=0.01)
     parser.add_argument("--dry-run", action="store_true", help="print, do not write")
     args = parser.parse_args(argv)
-    cache_dir = Path.home() / ".cache" / "storytelling-companion"
-    reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
+    embedder = load_embedder(args.embedder, cache_dir=CACHE_DIR)
+    prototypes = build_prototypes(embedder)
+    print(
+        f"prototypes: {len(prototypes.vectors)} cards from {len(training_stories())} training "
+        f"stories (recipe {prototypes.recipe})"
+    )
+    stored_prototypes = prototypes_file(prototypes)
+    if not args.dry_run:
+        (SEAT_DATA / PROTOTYPES).write_bytes(stored_prototypes)
+        print(f"wrote {SEAT_DATA / PROTOTYPES} ({len(stored_prototypes):,} bytes)")
+    with np.load(io.BytesIO(stored_prototypes)) as data:  # the int8 vectors, as shipped
+        matrix = data["vectors"].astype(np.float32) * data["scales"][:, None]
+        matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+        shipped = StoryPrototypes(
+            prototypes.embedder,
+            prototypes.recipe,
+            dict(zip([str(t) for t in data["titles"]], matrix, strict=True)),
+        )
+    reader = FactumReader(embedder, cache_dir=CACHE_DIR, prototypes=shipped)
     features, answers = dev_features(reader)
     equal = np.ones(len(FEATURES))
     print(f"dev cases: {len(answers)}; features: {', '.join(FEATURES)}")

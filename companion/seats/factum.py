@@ -20,7 +20,13 @@ card's phrasings (a bank card has one per language, en/ja/es; a free-text card h
 - ``core_passage`` / ``core_query``: the story against the card's emotional core, a line per
   language in `data/factum_card_cores.yaml` (embedded with e5's "passage: " and "query: "
   prefixes; a free-text card is its own core);
-- ``sentence_core``: the best single sentence of the story against each core (as passage).
+- ``sentence_core``: the best single sentence of the story against each core (as passage);
+- ``stories``: the story against the card's *prototype*, the mean vector of the training
+  stories written for that card (`evals/data/factum_train/`, six per bank card: two per
+  language), built by `make factum-fit` into `data/factum_prototypes.npz` (int8, with the
+  embedder's name and the training file's hash). This is what the guesser learned from data
+  rather than from the card's words; a card with no training stories (a table's own card) is
+  its own prototype, and an embedder the prototypes were not built with gets 0 for every card.
 
 The score is a weighted sum of the features, the weights fitted by a conditional logit on the
 dev split of `evals/data/factum_guess_cases.jsonl` (`make factum-fit`, `evals/factum_fit.py`),
@@ -46,7 +52,8 @@ import yaml
 from companion.cards import LANGUAGES, fold
 from embeddings import CardVectorCache, Embedder, Vectors
 
-FEATURES = ("title", "core_passage", "core_query", "sentence_core")
+FEATURES = ("title", "core_passage", "core_query", "sentence_core", "stories")
+PROTOTYPES = "factum_prototypes.npz"
 DEFAULT_JUDGE_THRESHOLD = 0.5
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s*|\n+")
 _STORIES_REMEMBERED = 512
@@ -85,9 +92,51 @@ def reference_stories() -> tuple[str, ...]:
 
 @cache
 def fitted_weights() -> Mapping[str, tuple[float, ...]]:
-    """Embedder name → one weight per feature, as `make factum-fit` wrote them."""
+    """Embedder name → one weight per feature, as `make factum-fit` wrote them (a feature an
+    entry lacks was not fitted: weight 0)."""
     entries = _seat_data("factum_guesser.yaml")["weights"]
-    return {name: tuple(float(entry[f]) for f in FEATURES) for name, entry in entries.items()}
+    return {
+        name: tuple(float(entry.get(f, 0.0)) for f in FEATURES) for name, entry in entries.items()
+    }
+
+
+@dataclass(frozen=True)
+class StoryPrototypes:
+    """Per bank card (keyed by its English title), the unit mean vector of its training
+    stories, for one embedder; `recipe` is the hash of the training stories it was built from."""
+
+    embedder: str
+    recipe: str
+    vectors: Mapping[str, np.ndarray]
+
+
+def quantise(prototypes: StoryPrototypes) -> dict[str, np.ndarray]:
+    """The arrays of `data/factum_prototypes.npz`: int8 rows with a scale each."""
+    titles = list(prototypes.vectors)
+    matrix = np.stack([prototypes.vectors[t] for t in titles]).astype(np.float32)
+    scales = np.maximum(np.abs(matrix).max(axis=1), 1e-12) / 127.0
+    return {
+        "embedder": np.array(prototypes.embedder),
+        "recipe": np.array(prototypes.recipe),
+        "titles": np.array(titles),
+        "vectors": np.round(matrix / scales[:, None]).astype(np.int8),
+        "scales": scales.astype(np.float32),
+    }
+
+
+@cache
+def shipped_prototypes() -> StoryPrototypes | None:
+    """The prototypes `make factum-fit` built (None before it has run)."""
+    source = resources.files("companion.seats") / "data" / PROTOTYPES
+    if not source.is_file():
+        return None
+    with source.open("rb") as handle, np.load(handle) as data:
+        matrix = data["vectors"].astype(np.float32) * data["scales"][:, None]
+        matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
+        titles = [str(t) for t in data["titles"]]
+        return StoryPrototypes(
+            str(data["embedder"]), str(data["recipe"]), dict(zip(titles, matrix, strict=True))
+        )
 
 
 def _seat_data(name: str) -> dict[str, Any]:
@@ -99,7 +148,8 @@ def _seat_data(name: str) -> dict[str, Any]:
 @dataclass(frozen=True)
 class _CardVectors:
     """A card's phrasings: `per_phrasing` rows of titles, then cores as passages, then cores as
-    queries (3 each for a bank card, one per language; 1 each for a free-text card)."""
+    queries (3 each for a bank card, one per language; 1 each for a free-text card), then one
+    row for its prototype when the reader has prototypes."""
 
     vectors: Vectors
     centre: np.ndarray  # the reference stories' mean cosine with each row
@@ -107,9 +157,12 @@ class _CardVectors:
     per_phrasing: int
 
     def z(self, similarities: np.ndarray) -> np.ndarray:
-        """Mean z-score of each group (title, core passage, core query)."""
+        """Mean z-score of each group (title, core passage, core query), then the prototype's
+        z-score (0 without a prototype row)."""
         z = (similarities - self.centre) / self.spread
-        return np.asarray(z.reshape(3, self.per_phrasing).mean(axis=1))
+        n = 3 * self.per_phrasing
+        groups = z[:n].reshape(3, self.per_phrasing).mean(axis=1)
+        return np.asarray([*groups, float(z[n]) if len(z) > n else 0.0])
 
 
 class FactumReader:
@@ -121,17 +174,27 @@ class FactumReader:
         *,
         weights: Sequence[float] | None = None,
         cache_dir: Path | None = None,
+        prototypes: StoryPrototypes | Literal["shipped"] | None = "shipped",
     ) -> None:
         """`cache_dir`: keep the bank's phrasings' vectors on disk (`CardVectorCache`), so a
-        second run starts in a second instead of embedding ~1,500 texts again."""
+        second run starts in a second instead of embedding ~1,500 texts again. `prototypes`:
+        the shipped ones by default (used only if built with this embedder), or None."""
         self._embedder = embedder
+        chosen_prototypes = shipped_prototypes() if prototypes == "shipped" else prototypes
+        self.prototypes = (
+            chosen_prototypes
+            if chosen_prototypes is not None and chosen_prototypes.embedder == embedder.name
+            else None
+        )
         chosen = weights if weights is not None else fitted_weights().get(embedder.name)
         self.weights = np.asarray(chosen if chosen is not None else [1.0] * len(FEATURES))
         if self.weights.shape != (len(FEATURES),):
             raise ValueError(f"weights: one per feature {FEATURES}, got {len(self.weights)}")
         self._by_text = {fold(t): card for card in bank_cards() for t in card.titles}
-        self._query_vectors = CardVectorCache(_Role(embedder, "query"), cache_dir=cache_dir)
-        self._passage_vectors = CardVectorCache(_Role(embedder, "passage"), cache_dir=cache_dir)
+        self._query_vectors = CardVectorCache(EmbedderRole(embedder, "query"), cache_dir=cache_dir)
+        self._passage_vectors = CardVectorCache(
+            EmbedderRole(embedder, "passage"), cache_dir=cache_dir
+        )
         if cache_dir is not None:
             cards = bank_cards()
             phrasings = [t for c in cards for t in c.titles] + [t for c in cards for t in c.cores]
@@ -156,7 +219,7 @@ class FactumReader:
             n = entry.per_phrasing
             best = (parts @ entry.vectors[n : 2 * n].T).max(axis=0)
             best_z = (best - entry.centre[n : 2 * n]) / entry.spread[n : 2 * n]
-            rows.append([*grouped, float(best_z.mean())])
+            rows.append([*grouped[:3], float(best_z.mean()), grouped[3]])
         return np.asarray(rows, dtype=np.float64)
 
     def scores(self, story: str, cards: Sequence[str]) -> np.ndarray:
@@ -192,23 +255,26 @@ class FactumReader:
         if key not in self._cards:
             bank = self._by_text.get(key)
             titles, cores = ([card], [card]) if bank is None else (bank.titles, bank.cores)
-            vectors = np.concatenate(
-                [
-                    self._query_vectors.vectors(list(titles)),
-                    self._passage_vectors.vectors(list(cores)),
-                    self._query_vectors.vectors(list(cores)),
-                ]
-            )
+            title_vectors = self._query_vectors.vectors(list(titles))
+            parts = [
+                title_vectors,
+                self._passage_vectors.vectors(list(cores)),
+                self._query_vectors.vectors(list(cores)),
+            ]
+            if self.prototypes is not None:
+                prototype = None if bank is None else self.prototypes.vectors.get(bank.titles[0])
+                parts.append(title_vectors[:1] if prototype is None else prototype[None, :])
+            vectors = np.concatenate(parts)
             sims = self._reference @ vectors.T
             spread = np.maximum(sims.std(axis=0), _MIN_SPREAD)
             self._cards[key] = _CardVectors(vectors, sims.mean(axis=0), spread, len(titles))
         return self._cards[key]
 
     def _queries(self, texts: list[str]) -> Vectors:
-        return _Role(self._embedder, "query").embed(texts)
+        return EmbedderRole(self._embedder, "query").embed(texts)
 
 
-class _Role:
+class EmbedderRole:
     """The embedder in one e5 role ("query: " or "passage: " prefix) as a plain `Embedder`;
     an embedder without roles (MiniLM, the test fake) serves both with `embed`."""
 

@@ -7,15 +7,19 @@ import pytest
 
 from companion.seats.factum import (
     FEATURES,
+    EmbedderRole,
     FactumReader,
+    StoryPrototypes,
     bank_cards,
     choose_decoy,
     fitted_weights,
     judge,
     prefers_challenger,
     reference_stories,
+    shipped_prototypes,
 )
 from embeddings import HashingEmbedder
+from embeddings.e5 import E5_MODEL_NAME
 
 STORY = "I broke my grandmother's porcelain vase while dancing in her living room."
 TABLE = [
@@ -166,3 +170,62 @@ def test_bank_vectors_are_kept_on_disk_and_read_back(tmp_path: Path) -> None:
     again = FactumReader(HashingEmbedder(), cache_dir=tmp_path)
     assert sorted((tmp_path / "vectors").glob("*.npy")) == stored
     np.testing.assert_allclose(again.scores(STORY, TABLE), first.scores(STORY, TABLE))
+
+
+# --- story prototypes (the training stories) -----------------------------------------------
+
+
+def _stories_column(reader: FactumReader, story: str, cards: list[str]) -> np.ndarray:
+    return reader.features(story, cards)[:, FEATURES.index("stories")]
+
+
+def test_a_card_prototype_is_what_the_stories_feature_reads() -> None:
+    embedder = HashingEmbedder()
+    bank = bank_cards()[0]  # "A promise you could not keep"
+    story = "The ferry left without me and the violin lessons never started again."
+    near = EmbedderRole(embedder, "query").embed([story])[0]
+    far = -near
+    toward, away = (
+        FactumReader(embedder, prototypes=StoryPrototypes(embedder.name, "t", {bank.titles[0]: v}))
+        for v in (near, far)
+    )
+    cards = [bank.titles[0], bank_cards()[1].titles[0]]
+    assert _stories_column(toward, story, cards)[0] > _stories_column(away, story, cards)[0]
+    # any language's title of the card finds the same prototype
+    spanish = [bank.titles[2], cards[1]]
+    np.testing.assert_allclose(
+        _stories_column(toward, story, spanish), _stories_column(toward, story, cards)
+    )
+
+
+def test_a_card_with_no_training_stories_is_its_own_prototype() -> None:
+    embedder = HashingEmbedder()
+    reader = FactumReader(embedder, prototypes=StoryPrototypes(embedder.name, "t", {}))
+    features = reader.features(STORY, TABLE)
+    free = TABLE.index("A card that is free text")  # one phrasing: its title is its prototype
+    assert features[free, FEATURES.index("stories")] == pytest.approx(
+        features[free, FEATURES.index("title")]
+    )
+    assert np.isfinite(features[:, FEATURES.index("stories")]).all()
+    assert features[:, FEATURES.index("stories")].any()
+
+
+def test_prototypes_of_another_embedder_are_not_used() -> None:
+    embedder = HashingEmbedder()
+    title = bank_cards()[0].titles[0]
+    other = StoryPrototypes("some-other-model", "t", {title: np.ones(embedder.dimension)})
+    reader = FactumReader(embedder, prototypes=other)
+    assert reader.prototypes is None
+    assert not _stories_column(reader, STORY, [title, TABLE[1]]).any()
+
+
+def test_shipped_prototypes_cover_the_bank_from_the_current_training_stories() -> None:
+    from evals.factum_fit import training_recipe
+
+    shipped = shipped_prototypes()
+    assert shipped is not None, "run `make factum-fit`"
+    assert shipped.recipe == training_recipe(), "training stories changed: run `make factum-fit`"
+    assert shipped.embedder == f"{E5_MODEL_NAME}/query"
+    assert set(shipped.vectors) == {card.titles[0] for card in bank_cards()}
+    for vector in shipped.vectors.values():
+        assert np.linalg.norm(vector) == pytest.approx(1.0, abs=1e-5)
