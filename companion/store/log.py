@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, text
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from companion.store.database import SQLITE_IMMEDIATE, create_database_engine, migrate
@@ -97,6 +97,32 @@ class _PendingAppend:
 
 
 _GROUP_LIMIT = 128  # appends in one commit at most
+
+# The hot statements, built once: SQLAlchemy then finds their compiled form by a cache key it
+# need not rebuild from a fresh statement tree on every call (~5x less Python per statement).
+_LAST_SEQ = select(func.max(events.c.seq)).where(events.c.table_id == bindparam("table_id"))
+_TABLE_EXISTS = select(tables.c.id).where(tables.c.id == bindparam("table_id"))
+_INSERT_EVENTS = insert(events)
+_INSERT_KEY = insert(idempotency_keys)
+_READ = (
+    select(events)
+    .where(events.c.table_id == bindparam("table_id"), events.c.seq > bindparam("after"))
+    .order_by(events.c.seq)
+)
+_READ_UPTO = (
+    select(events)
+    .where(
+        events.c.table_id == bindparam("table_id"),
+        events.c.seq > bindparam("after"),
+        events.c.seq <= bindparam("upto"),
+    )
+    .order_by(events.c.seq)
+)
+
+
+class _Isolate(Exception):
+    """The database refused an append of a group written without savepoints: write it again
+    with one savepoint per append."""
 
 
 def _conflict(pending: _PendingAppend, cause: Exception) -> SeqConflictError:
@@ -246,34 +272,52 @@ class EventLog:
                 successor.ready.set()  # not done: it leads the next group
 
     def _write_group(self, group: list[_PendingAppend]) -> None:
+        """One transaction for the group. First without savepoints (a sequence conflict or an
+        unknown table is found before anything is written); if the database itself refuses
+        one append, that transaction is rolled back whole and the group is written again with
+        each append in a savepoint of its own, so that the refusal stays that append's."""
         created = _now()
-        results: list[tuple[_PendingAppend, list[StoredEvent]]] = []
         # Tables in one order in every group: two workers' groups cannot wait on each other.
         ordered = sorted(group, key=lambda pending: pending.table_id)
+        if len(group) > 1:
+            try:
+                self._write_all(ordered, created, isolated=False)
+                return
+            except _Isolate:
+                for pending in group:
+                    pending.error = None
+        self._write_all(ordered, created, isolated=len(group) > 1)
+
+    def _write_all(
+        self, ordered: list[_PendingAppend], created: datetime, *, isolated: bool
+    ) -> None:
+        results: list[tuple[_PendingAppend, list[StoredEvent]]] = []
         try:
             with self._transaction(write=True) as conn:
                 for pending in ordered:
+                    savepoint = conn.begin_nested() if isolated else nullcontext()
                     try:
-                        if len(group) == 1:
+                        with savepoint:
                             results.append((pending, self._append_one(conn, pending, created)))
-                        else:
-                            with conn.begin_nested():
-                                results.append((pending, self._append_one(conn, pending, created)))
                     except (SeqConflictError, TableNotFoundError) as error:
-                        pending.error = error
-                    except IntegrityError as error:  # a concurrent writer took the seq or key
-                        if len(group) == 1:
-                            raise
-                        pending.error = _conflict(pending, error)
+                        pending.error = error  # found before writing: nothing to undo
                     except DBAPIError as error:
-                        if len(group) == 1:
+                        if not isolated and len(ordered) > 1:
+                            raise _Isolate from error
+                        if len(ordered) == 1:
                             raise
-                        pending.error = StoreUnavailableError(f"database error: {error.orig!r}")
+                        pending.error = (
+                            _conflict(pending, error)  # a concurrent writer took the seq or key
+                            if isinstance(error, IntegrityError)
+                            else StoreUnavailableError(f"database error: {error.orig!r}")
+                        )
+        except _Isolate:
+            raise
         except IntegrityError as error:  # a group of one: its transaction is its savepoint
-            group[0].error = _conflict(group[0], error)
+            ordered[0].error = _conflict(ordered[0], error)
             return
         except Exception as error:  # the commit failed: nothing of the group was written
-            for pending in group:
+            for pending in ordered:
                 if pending.error is None:
                     pending.error = _failure(error)
             return
@@ -292,24 +336,23 @@ class EventLog:
         claim = pending.idempotency
         if claim is not None:
             conn.execute(
-                insert(idempotency_keys).values(
-                    table_id=pending.table_id,
-                    seat=claim.seat,
-                    key=claim.key,
-                    fingerprint=claim.fingerprint,
-                    first_seq=stored[0].seq,
-                    last_seq=stored[-1].seq,
-                    created=created,
-                )
+                _INSERT_KEY,
+                {
+                    "table_id": pending.table_id,
+                    "seat": claim.seat,
+                    "key": claim.key,
+                    "fingerprint": claim.fingerprint,
+                    "first_seq": stored[0].seq,
+                    "last_seq": stored[-1].seq,
+                    "created": created,
+                },
             )
         return stored
 
     def _last_seq(self, conn: Connection, table_id: str) -> int:
-        last = conn.execute(
-            select(func.max(events.c.seq)).where(events.c.table_id == table_id)
-        ).scalar_one()
+        last = conn.execute(_LAST_SEQ, {"table_id": table_id}).scalar_one()
         if last is None:  # no events yet: is there such a table at all?
-            exists = conn.execute(select(tables.c.id).where(tables.c.id == table_id)).first()
+            exists = conn.execute(_TABLE_EXISTS, {"table_id": table_id}).first()
             if exists is None:
                 raise TableNotFoundError(table_id)
         return int(last or 0)
@@ -328,7 +371,7 @@ class EventLog:
         ]
         if stored:
             conn.execute(
-                insert(events),
+                _INSERT_EVENTS,
                 [
                     {
                         "table_id": table_id,
@@ -348,11 +391,12 @@ class EventLog:
 
     def read(self, table_id: str, *, after: int = 0, upto: int | None = None) -> list[StoredEvent]:
         """The events with after < seq (≤ upto), in order. Unknown table → `TableNotFoundError`."""
-        query = select(events).where(events.c.table_id == table_id, events.c.seq > after)
-        if upto is not None:
-            query = query.where(events.c.seq <= upto)
+        bounds = {"table_id": table_id, "after": after}
         with self._transaction(write=False) as conn:
-            rows = conn.execute(query.order_by(events.c.seq)).all()
+            if upto is None:
+                rows = conn.execute(_READ, bounds).all()
+            else:
+                rows = conn.execute(_READ_UPTO, {**bounds, "upto": upto}).all()
             if not rows and after == 0:
                 self._last_seq(conn, table_id)  # raises for an unknown table
         return [

@@ -141,6 +141,60 @@ def test_appends_waiting_for_a_commit_share_the_next_one(log: EventLog) -> None:
     assert log.read("t7") == []
 
 
+def test_a_group_append_the_database_refuses_stays_that_appends_own(log: EventLog) -> None:
+    """A group goes in without savepoints; when the database refuses one of its appends (here a
+    key already claimed), the group is written again with a savepoint per append: the others
+    are written, the refused one alone conflicts."""
+    for table in ("a", "b", "c"):
+        _new_table(log, table)
+    claim = IdempotencyClaim(seat=0, key="k", fingerprint="f" * 64)
+    log.append("b", [NewEvent("told", {"n": 1})], after_seq=0, idempotency=claim)
+    commits = 0
+    held, release = threading.Event(), threading.Event()
+
+    @sa.event.listens_for(log.engine, "commit")
+    def _count(_conn: sa.Connection) -> None:
+        nonlocal commits
+        commits += 1
+        if commits == 1:
+            held.set()
+            release.wait(10)
+
+    results: dict[str, object] = {}
+
+    def append(table: str, after: int, claimed: IdempotencyClaim | None = None) -> None:
+        try:
+            results[table] = log.append(
+                table, [NewEvent("told", {"t": table})], after_seq=after, idempotency=claimed
+            )
+        except SeqConflictError as error:
+            results[table] = error
+
+    first = threading.Thread(target=append, args=("a", 0))
+    first.start()
+    assert held.wait(10)
+    others = [
+        threading.Thread(target=append, args=("a", 1)),
+        threading.Thread(target=append, args=("b", 1, claim)),
+        threading.Thread(target=append, args=("c", 0)),
+    ]
+    for thread in others:
+        thread.start()
+    for _ in range(1000):
+        if log.waiting_appends == 3:
+            break
+        threading.Event().wait(0.01)
+    assert log.waiting_appends == 3
+    release.set()
+    for thread in [first, *others]:
+        thread.join(10)
+    assert commits == 2  # the held one, then the group's second try (the first rolled back)
+    assert isinstance(results["b"], SeqConflictError)
+    assert [e.payload for e in log.read("a")] == [{"t": "a"}, {"t": "a"}]
+    assert [e.payload for e in log.read("b")] == [{"n": 1}]
+    assert [e.payload for e in log.read("c")] == [{"t": "c"}]
+
+
 def test_events_reject_update_and_delete_in_the_database(log: EventLog) -> None:
     _new_table(log)
     log.append("t1", [NewEvent("a", {"n": 1})], after_seq=0)
