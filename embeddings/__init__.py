@@ -11,7 +11,7 @@ Errors::
 """
 
 from embeddings.base import Embedder, Vectors, l2_normalise
-from embeddings.cache import CardVectorCache
+from embeddings.cache import CardVectorCache, RecentVectors
 from embeddings.errors import EmbeddingError, EmbeddingServerError, ModelBuildError
 from embeddings.hashing import HashingEmbedder
 from embeddings.loader import KINDS, load_embedder
@@ -24,6 +24,7 @@ __all__ = [
     "EmbeddingServerError",
     "HashingEmbedder",
     "ModelBuildError",
+    "RecentVectors",
     "Vectors",
     "l2_normalise",
     "load_embedder",

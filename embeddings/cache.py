@@ -1,4 +1,5 @@
 """``CardVectorCache``: card texts are embedded once and reused, in memory and on disk.
+``RecentVectors``: an embedder that remembers the vectors of the texts it embedded last.
 
 A deck has about a thousand short texts (labels, aliases, prototype phrases in three
 languages); embedding them costs about 2 s, so ``warm`` stores the whole set as one ``.npy``
@@ -14,6 +15,7 @@ import os
 import re
 import tempfile
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -75,6 +77,52 @@ class CardVectorCache:
         for part in (self.embedder.name, revision, *items):
             digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
         return digest.hexdigest()[:20]
+
+
+class RecentVectors:
+    """An `Embedder` that remembers the vectors of the last `size` distinct texts it embedded
+    and embeds only the others (in one call). At a table, a narrated sentence comes back as a
+    line of the story so far, and the story's elements are described again and again: their
+    vectors are computed once. Same `name` and `revision` as the embedder it wraps (the
+    vectors are the same). Safe to share between threads."""
+
+    def __init__(self, embedder: Embedder, *, size: int = 4096) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._rows: OrderedDict[str, Vectors] = OrderedDict()
+        self._lock = threading.Lock()
+        self.embedded = 0  # texts sent to the embedder (for tests and stats)
+
+    @property
+    def name(self) -> str:
+        return self.embedder.name
+
+    @property
+    def dimension(self) -> int:
+        return self.embedder.dimension
+
+    @property
+    def revision(self) -> str:
+        return str(getattr(self.embedder, "revision", ""))
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        items = as_text_list(texts)
+        if not items:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        with self._lock:
+            known = {text: self._rows[text] for text in items if text in self._rows}
+            for text in known:
+                self._rows.move_to_end(text)
+        missing = list(dict.fromkeys(text for text in items if text not in known))
+        if missing:
+            fresh = dict(zip(missing, self.embedder.embed(missing), strict=True))
+            with self._lock:
+                self.embedded += len(missing)
+                self._rows.update(fresh)
+                while len(self._rows) > self.size:
+                    self._rows.popitem(last=False)
+            known.update(fresh)
+        return np.stack([known[text] for text in items])
 
 
 def _slug(name: str) -> str:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from evals.bench_api import _sentences
+from evals.bench_api import story_sentence
 from evals.bench_server import (
     KEEPALIVE_S,
     cpu_seconds,
@@ -174,17 +174,14 @@ async def _create(pool: Pool, count: int, first_seed: int) -> list[Table]:
     return tables
 
 
-async def _narrations(
-    pool: Pool, table: Table, sentences: list[str], mean_gap: float, rng: random.Random
-) -> None:
-    """The storyteller's sentences, forever, at Poisson times; each one a task of its own."""
+async def _narrations(pool: Pool, table: Table, mean_gap: float, rng: random.Random) -> None:
+    """The storyteller's sentences (new ones: `story_sentence`), forever, at Poisson times;
+    each one a task of its own."""
     path = f"/v1/tables/{table.id}/actions"
     headers = {"Authorization": f"Bearer {table.storyteller}"}
-    i = rng.randrange(len(sentences))
     while True:
         await asyncio.sleep(rng.expovariate(1 / mean_gap))
-        body = json.dumps({"type": "narrate", "text": sentences[i % len(sentences)]}).encode()
-        i += 1
+        body = json.dumps({"type": "narrate", "text": story_sentence(rng)}).encode()
         task = asyncio.get_running_loop().create_task(_narrate(pool, path, body, headers))
         IN_FLIGHT.add(task)
         task.add_done_callback(IN_FLIGHT.discard)
@@ -219,7 +216,6 @@ async def _run(
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     pool = Pool(host, port)
     rng = random.Random(2026)
-    sentences = _sentences(7)
     tables: list[Table] = []
     listeners: list[Listener] = []
     drivers: list[asyncio.Task[None]] = []
@@ -241,7 +237,7 @@ async def _run(
             for table in new:
                 drivers.append(
                     asyncio.get_running_loop().create_task(
-                        _narrations(pool, table, sentences, mean_gap, random.Random(rng.random()))
+                        _narrations(pool, table, mean_gap, random.Random(rng.random()))
                     )
                 )
             await asyncio.sleep(min(5.0, seconds / 4))  # warm-up at the new load

@@ -79,7 +79,7 @@ try:
     from companion.cards import once_upon_a_time_deck
     from companion.referee import Referee
     vectors = CardVectorCache(embedder, cache_dir=cache_dir)
-    referee = Referee(once_upon_a_time_deck(), embedder, card_vectors=vectors)
+    referee = Referee(once_upon_a_time_deck(), embedder, card_vectors=vectors, remembered_texts=0)
     referee.warm()  # what a server does at start-up: every language ready
     rule = lambda text: referee.rule(text, payload["cards"])
 except ImportError:
@@ -137,7 +137,7 @@ def build_referee(embedder: Embedder) -> tuple[Callable[[str, list[str]], Any], 
     except ImportError:
         return (lambda text, cards: embedder.embed([text])), "embedder alone (no referee yet)"
     vectors = CardVectorCache(embedder, cache_dir=CACHE_DIR)
-    referee = Referee(once_upon_a_time_deck(), embedder, card_vectors=vectors)
+    referee = Referee(once_upon_a_time_deck(), embedder, card_vectors=vectors, remembered_texts=0)
     referee.warm()
     return (lambda text, cards: referee.rule(text, cards)), "companion.referee.Referee.rule"
 

@@ -60,7 +60,7 @@ from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
 from companion.referee.text import Analysis, Span, analyse
 from companion.referee.tokens import Language
-from embeddings import CardVectorCache, Embedder
+from embeddings import CardVectorCache, Embedder, RecentVectors
 
 
 @dataclass(frozen=True)
@@ -142,13 +142,16 @@ class Referee:
         withheld: Collection[str] = (),
         scorer: MentionScorer | None = None,
         track_cast: bool = True,
+        remembered_texts: int = 4096,
     ) -> None:
         """`embedder` None: lexical and rule evidence only. `card_vectors`: a cache to share
         (with a directory, card vectors survive restarts); by default one in memory.
         `withheld`: deck ids whose card-specific rules are not used (see the module docstring).
         `scorer`: the learned mention scorer (learned.py), which may flag a card that no table
         or rule found, from its labels alone; None (the default): not used. `track_cast`
-        False: the story's elements are not tracked (cast.py; for the evaluation's ablation)."""
+        False: the story's elements are not tracked (cast.py; for the evaluation's ablation).
+        `remembered_texts`: how many recent texts' vectors are kept (`RecentVectors`: a narrated
+        sentence comes back as a story line); 0 embeds every text every time (benchmarks)."""
         self.deck = deck
         self.withheld = frozenset(withheld)
         self.adjudicator = adjudicator
@@ -158,6 +161,8 @@ class Referee:
         self._whole_deck = tuple(Target(card.id, card) for card in deck.story_cards)
         self._whole_deck_by_id = {target.key: target for target in self._whole_deck}
         self._kinds: dict[tuple[str, str, Language | None], bool] = {}  # is a heron a bird?
+        if embedder is not None and remembered_texts > 0:
+            embedder = RecentVectors(embedder, size=remembered_texts)
         self._semantic = (
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )

@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from embeddings import CardVectorCache, Embedder, HashingEmbedder, Vectors
+from embeddings import CardVectorCache, Embedder, HashingEmbedder, RecentVectors, Vectors
 
 CARDS = ["Queen", "Wolf", "Sword", "女王", "el lobo", "a magic sword", "Queen"]
 
@@ -86,3 +86,32 @@ def test_real_model_cache_matches_direct_embedding(embedder: Embedder, tmp_path:
     restarted.warm(CARDS)
     assert restarted.embedded == 0
     np.testing.assert_array_equal(restarted.vectors(CARDS), embedder.embed(CARDS))
+
+
+# --- RecentVectors ---------------------------------------------------------------------------
+
+
+def test_recent_texts_are_embedded_once_and_give_the_same_vectors(
+    counting: CountingEmbedder,
+) -> None:
+    recent = RecentVectors(counting)
+    first = recent.embed(CARDS)
+    np.testing.assert_array_equal(first, HashingEmbedder().embed(CARDS))
+    assert counting.calls == [["Queen", "Wolf", "Sword", "女王", "el lobo", "a magic sword"]]
+    again = recent.embed(["Wolf", "Dragon", "Queen"])
+    assert counting.calls[-1] == ["Dragon"]
+    np.testing.assert_array_equal(again, HashingEmbedder().embed(["Wolf", "Dragon", "Queen"]))
+    assert (recent.name, recent.dimension) == (counting.name, counting.dimension)
+    assert recent.embed([]).shape == (0, counting.dimension)
+
+
+def test_recent_vectors_forget_the_least_recently_used_beyond_their_size(
+    counting: CountingEmbedder,
+) -> None:
+    recent = RecentVectors(counting, size=2)
+    recent.embed(["a", "b"])
+    recent.embed(["a"])  # "a" is now more recent than "b"
+    recent.embed(["c"])  # over the size: "b" goes
+    recent.embed(["a", "b"])
+    assert counting.calls == [["a", "b"], ["c"], ["b"]]
+    assert recent.embedded == 4
