@@ -62,6 +62,8 @@ _GROUP_KINDS: Mapping[str, Kind] = {"characters": "person", "items": "thing", "p
 _JA_NOUN = "名詞"
 _JA_STOP = ("助詞", "助動詞", "動詞", "補助記号", "接続詞")
 
+Where = tuple[int, int]  # a span of a story line: (start, end)
+
 # rules the story's lines: (lines, card names as given, language) → one ruling per line
 RuleLines = Callable[[Sequence[str], Sequence[str], Language | None], list[Ruling]]
 
@@ -316,12 +318,15 @@ class Cast:
         embedder: Embedder | None,
         *,
         thresholds: Thresholds | None = None,
-        cache_size: int = 4096,
+        cache_size: int = 8192,
     ) -> None:
+        """`cache_size`: story lines remembered (each with what it brought in of every card it
+        was ruled for): ten lines a table, so 8,192 hold some 800 live tables."""
         self._rule_lines = rule_lines
         self.embedder = embedder
         self.thresholds = thresholds or Thresholds()
-        self._cache: OrderedDict[tuple[str, str, Language | None], tuple[int, int] | None] = (
+        # (line, language) → card key → the span that brought the card in (None: it did not)
+        self._cache: OrderedDict[tuple[str, Language | None], dict[str, Where | None]] = (
             OrderedDict()
         )
         self._cache_size = cache_size
@@ -335,20 +340,25 @@ class Cast:
         """The held cards the last WINDOW lines brought in, oldest line first."""
         offset = max(0, len(story) - WINDOW)
         lines = list(story[offset:])
-        keys = [(line, target.key, language) for line in lines for target in targets]
+        known: dict[str, dict[str, Where | None]] = {}
         with self._lock:
-            known = {key: self._cache[key] for key in keys if key in self._cache}
+            for line in lines:
+                remembered = self._cache.get((line, language))
+                if remembered is not None:
+                    self._cache.move_to_end((line, language))
+                    known[line] = dict(remembered)
         missing: dict[str, list[Target]] = {}
         for line in lines:
             for target in targets:
-                if (line, target.key, language) not in known:
+                if target.key not in known.get(line, {}):
                     missing.setdefault(line, []).append(target)
         if missing:
-            known.update(self._rule_missing(missing, language))
+            for line, spans in self._rule_missing(missing, language).items():
+                known.setdefault(line, {}).update(spans)
         out: list[Element] = []
         for number, line in enumerate(lines, offset):
             for index, target in enumerate(targets):
-                span = known.get((line, target.key, language))
+                span = known[line].get(target.key)
                 if span is not None:
                     evidence = line[span[0] : span[1]]
                     kind = class_of_element(target, evidence)
@@ -357,32 +367,28 @@ class Cast:
 
     def _rule_missing(
         self, missing: Mapping[str, list[Target]], language: Language | None
-    ) -> dict[tuple[str, str, Language | None], tuple[int, int] | None]:
+    ) -> dict[str, dict[str, Where | None]]:
         """Rule the lines for the cards not yet known (one batch per set of cards), remember
-        and return the spans that brought each card in (None: not brought in)."""
+        and return, per line, the span that brought each card in (None: not brought in)."""
         by_cards: dict[tuple[Target, ...], list[str]] = {}
         for line, targets in missing.items():
             by_cards.setdefault(tuple(targets), []).append(line)
-        ruled: dict[tuple[str, str, Language | None], tuple[int, int] | None] = {}
+        ruled: dict[str, dict[str, Where | None]] = {}
         for held, lines in by_cards.items():
             rulings = self._rule_lines(lines, [t.given for t in held], language)
             with self._lock:
                 self.lines_ruled += len(lines)
             for line, ruling in zip(lines, rulings, strict=True):
                 spans = {m.card: (m.start, m.end) for m in ruling.mentions}
-                for target in held:
-                    ruled[(line, target.key, language)] = spans.get(target.given)
-        for key, value in ruled.items():
-            self._remember(key, value)
+                ruled[line] = {target.key: spans.get(target.given) for target in held}
+        with self._lock:
+            for line, found in ruled.items():
+                key = (line, language)
+                self._cache[key] = {**self._cache.get(key, {}), **found}
+                self._cache.move_to_end(key)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
         return ruled
-
-    def _remember(
-        self, key: tuple[str, str, Language | None], value: tuple[int, int] | None
-    ) -> None:
-        self._cache[key] = value
-        self._cache.move_to_end(key)
-        while len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
 
     def re_mentions(
         self,
