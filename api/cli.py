@@ -31,6 +31,7 @@ def register(sub: Any) -> None:
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from api.collector import tune_collector
     from api.main import create_app
     from api.public_url import public_base_url
     from companion.settings import Settings
@@ -52,9 +53,11 @@ def serve(args: argparse.Namespace) -> int:
     }
     print(_banner(args.host, args.port, public_url))
     if args.workers > 1:
-        uvicorn.run("api.main:create_app", factory=True, workers=args.workers, **common)
+        uvicorn.run("api.main:create_served_app", factory=True, workers=args.workers, **common)
     else:
-        uvicorn.run(create_app(settings), **common)
+        app = create_app(settings)
+        tune_collector()
+        uvicorn.run(app, **common)
     return 0
 
 

@@ -15,6 +15,7 @@ from starlette.convertors import Convertor, register_url_convertor
 from api import errors
 from api.admission import Lane
 from api.broadcast import Broadcaster, InProcessBroadcaster, RedisBroadcaster
+from api.collector import tune_collector
 from api.deps import Services
 from api.games import build_games
 from api.games.dice_upon_a_time import board_routes as dice_upon_a_time_board
@@ -118,6 +119,14 @@ def _warm_up(services: Services) -> None:
         log.exception("the referee failed to warm up")
         return
     services.ready = True
+
+
+def create_served_app() -> FastAPI:
+    """`create_app` for a server process (`companion serve`, each of several workers): with
+    the garbage collector tuned for long-lived tables (`api/collector.py`)."""
+    app = create_app()
+    tune_collector()
+    return app
 
 
 def create_app(
