@@ -147,8 +147,10 @@ def selfplay_lines(summary: dict[str, object]) -> list[str]:
         f"{summary['games']} games ({summary['players']} players, en/ja/es alike), "
         f"{summary['turns']} turns; {summary['finished']} games ran to 15 points, the others "
         "stopped when no seat held a card with a story. Stories: the canned storyteller's bank "
-        "(20 of the 168 cards; also the guesser's z-score reference) and the DEV guess cases "
-        "(the guesser's weights were fitted on them): neither is out of sample for the guesser.",
+        "(20 of the 168 cards: what the offline AI storyteller tells; also the guesser's z-score "
+        "reference) and the self-play stories of `evals/data/factum_selfplay/` (one per bank "
+        "card and language, written by writers who never saw the guesser's cases, training "
+        "stories or canned bank: out of sample for the guesser).",
         "",
         f"- storyteller's card found: {found} (target {low:.0%}–{high:.0%}: {_verdict(ok)})",
         f"- by language: {summary['found_by_language']}",

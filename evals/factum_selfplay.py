@@ -6,10 +6,12 @@ Every seat is an AI over one shared `FactumReader`:
 
 - volunteer (FA-2): a seat, drawn by the game's seed, among those holding a card that has a
   story in the table's language; it tells that story. Stories come from the canned
-  storyteller's bank (20 cards) and, with `dev_stories` (the default), also from the DEV cases
-  of the guess eval whose answer is a bank card, so that games can run to 15 points; every
-  turn records its source, and the guesser's weights were fitted on those dev cases, so the
-  dev-story turns are in sample. A game where no seat can tell stops there (cut short).
+  storyteller's bank (20 cards: what the offline AI storyteller tells; also the guesser's
+  z-score reference) and, by default (`extra="fresh"`), from `evals/data/factum_selfplay/`:
+  one story per bank card and language, written for self-play by writers who never saw the
+  guesser's cases, training stories or canned bank, so those turns are out of sample. With
+  `extra="dev"` the DEV guess cases stand in (the guesser's weights were fitted on them: in
+  sample). Every turn records its source. A game where no seat can tell stops (cut short).
 - judge (FA-3): `judge()` against the judge's own hand (the decoys are not down yet);
 - decoys (FA-4): each seat of the confusing team adds `choose_decoy()` from its hand;
 - guessing (FA-5): every voter names the guesser's top card (so the vote is unanimous);
@@ -29,6 +31,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Literal
 
 from companion.cards import Language, fold
 from companion.games.factum import (
@@ -64,26 +67,43 @@ class TurnRecord:
     game: int
     turn: int
     guessers: str  # "judge" | "storyteller"
-    source: str  # "canned" | "dev case"
+    source: str  # "canned" | "fresh" | "dev case"
     obviousness: float
     table_size: int
     correct: bool
 
 
+Extra = Literal["fresh", "dev", "none"]
+FRESH_STORIES = Path(__file__).resolve().parent / "data" / "factum_selfplay"
+
+
 class StoryPool:
     """Stories by card for one language: folded card text (any language) → [(text, source)]."""
 
-    def __init__(self, language: Language, *, dev_stories: bool) -> None:
+    def __init__(self, language: Language, *, extra: Extra) -> None:
         self._stories: dict[str, list[tuple[str, str]]] = {}
         for card, told in story_bank().items():
             self._stories.setdefault(card, []).append((told[language], "canned"))
-        if dev_stories:
-            by_text = {fold(t): card for card in bank_cards() for t in card.titles}
-            for case in load_factum_cases(splits=("dev",)):
-                bank = by_text.get(fold(case.answer))
-                if case.lang == language and bank is not None:
-                    for title in bank.titles:
-                        self._stories.setdefault(fold(title), []).append((case.story, "dev case"))
+        by_text = {fold(t): card for card in bank_cards() for t in card.titles}
+        told_extra: list[tuple[str, str]] = []  # (card as written, story)
+        if extra == "fresh":
+            told_extra = [
+                (story["card"], story["story"])
+                for story in fresh_stories()
+                if story["lang"] == language
+            ]
+        elif extra == "dev":
+            told_extra = [
+                (case.answer, case.story)
+                for case in load_factum_cases(splits=("dev",))
+                if case.lang == language
+            ]
+        source = "fresh" if extra == "fresh" else "dev case"
+        for card, story in told_extra:
+            bank = by_text.get(fold(card))
+            if bank is not None:
+                for title in bank.titles:
+                    self._stories.setdefault(fold(title), []).append((story, source))
 
     def tellable(self, hand: Sequence[str]) -> list[str]:
         return [card for card in hand if fold(card) in self._stories]
@@ -95,17 +115,27 @@ class StoryPool:
         return card, text, source
 
 
+def fresh_stories() -> list[dict[str, str]]:
+    """The self-play stories, every file of `evals/data/factum_selfplay/` in name order."""
+    return [
+        json.loads(line)
+        for path in sorted(FRESH_STORIES.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+
+
 def play_game(
     reader: FactumReader,
     language: Language,
     seed: int,
     *,
     players: int = 5,
-    dev_stories: bool = True,
+    extra: Extra = "fresh",
 ) -> tuple[list[TurnRecord], bool]:
     """One AI-only game; its turns, and whether it ran to the end (not cut short)."""
     rng = random.Random(seed)
-    pool = StoryPool(language, dev_stories=dev_stories)
+    pool = StoryPool(language, extra=extra)
     config = Config(players=NAMES[:players], deck=factum_bank(language), seed=seed)
     state = new_game(config)
     notes: dict[int, tuple[float, str]] = {}  # turn → (judge's obviousness, story source)
@@ -184,7 +214,7 @@ def _records(
 
 
 def simulate(
-    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0, dev_stories: bool = True
+    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0, extra: Extra = "fresh"
 ) -> dict[str, object]:
     """`games` games per language; the summary the eval report prints."""
     records: list[TurnRecord] = []
@@ -192,9 +222,7 @@ def simulate(
     languages: tuple[Language, ...] = ("en", "ja", "es")
     for language in languages:
         for game in range(games):
-            turns, complete = play_game(
-                reader, language, seed + game, players=players, dev_stories=dev_stories
-            )
+            turns, complete = play_game(reader, language, seed + game, players=players, extra=extra)
             records.extend(turns)
             finished += complete
     return summarise(records, games=games * len(languages), finished=finished, players=players)
@@ -221,7 +249,8 @@ def summarise(
         },
         "found_by_story_source": {
             source: rate([r for r in records if r.source == source])
-            for source in ("canned", "dev case")
+            for source in ("canned", "fresh", "dev case")
+            if any(r.source == source for r in records)
         },
         "judge_choices": {team: len(rows) for team, rows in by_team.items()},
         "found_by_guessers": {team: rate(rows) for team, rows in by_team.items()},
@@ -238,10 +267,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10, help="games per language")
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--embedder", default="e5")
+    parser.add_argument(
+        "--extra", choices=("fresh", "dev", "none"), default="fresh", help="stories besides canned"
+    )
     args = parser.parse_args(argv)
     cache_dir = Path.home() / ".cache" / "storytelling-companion"
     reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
-    summary = simulate(reader, games=args.games, players=args.players)
+    summary = simulate(reader, games=args.games, players=args.players, extra=args.extra)
     summary.pop("records")
     print(json.dumps(summary, indent=2))
     return 0

@@ -6,10 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.seats.factum import FactumReader
+from companion.seats.factum import FactumReader, bank_cards
+from companion.seats.factum_storyteller import story_bank
 from evals.factum_cases import CASES_PATH, load_factum_cases
 from evals.factum_eval import accuracy_table, word_overlap
-from evals.factum_selfplay import play_game, simulate
+from evals.factum_fit import training_stories
+from evals.factum_selfplay import fresh_stories, play_game, simulate
 
 
 def test_cases_meet_the_brief() -> None:
@@ -59,7 +61,7 @@ def test_accuracy_table_groups_by_language_and_difficulty() -> None:
 
 
 def test_selfplay_runs_ai_only_games_on_the_engine(fake_reader: FactumReader) -> None:
-    summary = simulate(fake_reader, games=1, dev_stories=False)
+    summary = simulate(fake_reader, games=1, extra="none")
     turns = summary["turns"]
     assert isinstance(turns, int) and turns > 0
     choices = summary["judge_choices"]
@@ -71,7 +73,19 @@ def test_selfplay_runs_ai_only_games_on_the_engine(fake_reader: FactumReader) ->
     assert {r["source"] for r in records} == {"canned"}
 
 
-def test_selfplay_dev_stories_add_tellable_cards(fake_reader: FactumReader) -> None:
+def test_selfplay_fresh_stories_make_every_bank_card_tellable(fake_reader: FactumReader) -> None:
     records, _ = play_game(fake_reader, "ja", seed=1)
-    assert records and {r.source for r in records} <= {"canned", "dev case"}
+    assert records and {r.source for r in records} <= {"canned", "fresh"}
     assert all(r.language == "ja" and r.table_size >= 5 for r in records)
+    for language in ("en", "ja", "es"):
+        told = {s["card"] for s in fresh_stories() if s["lang"] == language}
+        assert told == {card.titles[0] for card in bank_cards()}
+
+
+def test_selfplay_stories_are_new_to_the_guesser() -> None:
+    """Out of sample: no self-play story is a guess case, a training story or a canned one."""
+    fresh = {s["story"].strip() for s in fresh_stories()}
+    seen = {case.story.strip() for case in load_factum_cases(splits=("dev",))}
+    seen |= {s["story"].strip() for s in training_stories()}
+    seen |= {text.strip() for told in story_bank().values() for text in told.values()}
+    assert len(fresh) == 3 * len(bank_cards()) and not fresh & seen
