@@ -24,10 +24,17 @@ class Target:
     given: str
     card: StoryCard | None = field(compare=False)  # None: a free-text card
     key: str = field(init=False)  # deck id, or "free:" + the folded label
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         key = self.card.id if self.card is not None else "free:" + fold(self.given)
         object.__setattr__(self, "key", key)
+        # Targets key the referee's caches (a table's held cards, hashed on every ruling):
+        # the hash is computed once, not from a fresh tuple each time.
+        object.__setattr__(self, "_hash", hash((self.given, key)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def label(self, language: Language = "en") -> str:
         return self.card.label(language) if self.card is not None else self.given.strip()
@@ -85,7 +92,9 @@ class Lexicon:
     """One deck's name patterns, and pattern indexes per set of cards and text language,
     built on first use and reused (a table's held cards change rarely)."""
 
-    def __init__(self, cache_size: int = 256) -> None:
+    def __init__(self, cache_size: int = 2048) -> None:
+        """`cache_size`: card sets whose index is kept (one per live table's held cards, and
+        the subsets the cast rules story lines for; an index is a few kilobytes)."""
         self._card_patterns: dict[tuple[str, Language], tuple[Pattern, ...]] = {}
         self._index = lru_cache(maxsize=cache_size)(self._build)
 
