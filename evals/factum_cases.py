@@ -31,6 +31,17 @@ class FactumCase:
     answer: str
 
 
+def story_files(folder: Path) -> list[dict[str, str]]:
+    """The stories of every `*.jsonl` file of `folder`, files in name order (the guesser's
+    training stories, the self-play stories: lines of id, card, lang, story, …)."""
+    return [
+        json.loads(line)
+        for path in sorted(folder.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+
+
 def load_factum_cases(
     path: Path = CASES_PATH, *, splits: Iterable[str] = SPLITS
 ) -> list[FactumCase]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
-import json
 from collections import defaultdict
 from pathlib import Path
 
@@ -36,7 +35,7 @@ from companion.seats.factum import (
     quantise,
 )
 from embeddings import CardVectorCache, Embedder, load_embedder
-from evals.factum_cases import load_factum_cases
+from evals.factum_cases import load_factum_cases, story_files
 
 SEAT_DATA = Path(__file__).resolve().parents[1] / "companion/seats/data"
 WEIGHTS_PATH = SEAT_DATA / "factum_guesser.yaml"
@@ -83,12 +82,7 @@ def dev_features(reader: FactumReader) -> tuple[np.ndarray, np.ndarray]:
 
 def training_stories() -> list[dict[str, str]]:
     """The training stories, every file of `evals/data/factum_train/` in name order."""
-    return [
-        json.loads(line)
-        for path in sorted(TRAINING.glob("*.jsonl"))
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    return story_files(TRAINING)
 
 
 def training_recipe() -> str:

@@ -55,7 +55,7 @@ from companion.seats.factum import (
 )
 from companion.seats.factum_storyteller import story_bank
 from companion.story.factum import factum_bank
-from evals.factum_cases import load_factum_cases
+from evals.factum_cases import load_factum_cases, story_files
 
 NAMES = ("Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kim", "Lou")
 MAX_TURNS = 60
@@ -117,12 +117,7 @@ class StoryPool:
 
 def fresh_stories() -> list[dict[str, str]]:
     """The self-play stories, every file of `evals/data/factum_selfplay/` in name order."""
-    return [
-        json.loads(line)
-        for path in sorted(FRESH_STORIES.glob("*.jsonl"))
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.strip()
-    ]
+    return story_files(FRESH_STORIES)
 
 
 def play_game(

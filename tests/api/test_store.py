@@ -2,6 +2,7 @@
 
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -95,60 +96,12 @@ def test_concurrent_writers_lose_nothing(log: EventLog) -> None:
     ]
 
 
-def test_appends_waiting_for_a_commit_share_the_next_one(log: EventLog) -> None:
-    """Group commit: while one append's commit is held, seven more queue; they then go in one
-    commit together, each checked on its own (the stale one conflicts, the rest are written)."""
-    for i in range(8):
-        _new_table(log, f"t{i}")
-    commits = 0
-    first_commit, release = threading.Event(), threading.Event()
-
-    @sa.event.listens_for(log.engine, "commit")
-    def _count(_conn: sa.Connection) -> None:
-        nonlocal commits
-        commits += 1
-        if commits == 1:
-            first_commit.set()
-            release.wait(10)
-
-    results: dict[int, object] = {}
-
-    def append(i: int, after: int) -> None:
-        try:
-            results[i] = log.append(f"t{i}", [NewEvent("told", {"i": i})], after_seq=after)
-        except SeqConflictError as error:
-            results[i] = error
-
-    threads = [threading.Thread(target=append, args=(0, 0))]
-    threads[0].start()
-    assert first_commit.wait(10)
-    threads += [threading.Thread(target=append, args=(i, 5 if i == 7 else 0)) for i in range(1, 8)]
-    for thread in threads[1:]:
-        thread.start()
-    for _ in range(1000):
-        if log.waiting_appends == 7:
-            break
-        threading.Event().wait(0.01)
-    assert log.waiting_appends == 7
-    release.set()
-    for thread in threads:
-        thread.join(10)
-    assert commits == 2
-    assert isinstance(results[7], SeqConflictError)
-    for i in range(7):
-        assert [e.seq for e in results[i]] == [1]  # type: ignore[attr-defined]
-        assert [e.payload for e in log.read(f"t{i}")] == [{"i": i}]
-    assert log.read("t7") == []
+Append = tuple[str, int, IdempotencyClaim | None]  # table, after_seq, idempotency claim
 
 
-def test_a_group_append_the_database_refuses_stays_that_appends_own(log: EventLog) -> None:
-    """A group goes in without savepoints; when the database refuses one of its appends (here a
-    key already claimed), the group is written again with a savepoint per append: the others
-    are written, the refused one alone conflicts."""
-    for table in ("a", "b", "c"):
-        _new_table(log, table)
-    claim = IdempotencyClaim(seat=0, key="k", fingerprint="f" * 64)
-    log.append("b", [NewEvent("told", {"n": 1})], after_seq=0, idempotency=claim)
+def _held_then_grouped(log: EventLog, first: Append, queued: list[Append]) -> tuple[int, list[Any]]:
+    """Append `first` and hold its commit until every append of `queued` waits for the next
+    one; then let them go. Returns the commits made and each append's result (or error)."""
     commits = 0
     held, release = threading.Event(), threading.Event()
 
@@ -160,36 +113,60 @@ def test_a_group_append_the_database_refuses_stays_that_appends_own(log: EventLo
             held.set()
             release.wait(10)
 
-    results: dict[str, object] = {}
+    results: list[object] = [None] * (1 + len(queued))
 
-    def append(table: str, after: int, claimed: IdempotencyClaim | None = None) -> None:
+    def append(index: int, table: str, after: int, claim: IdempotencyClaim | None) -> None:
+        told = [NewEvent("told", {"t": table})]
         try:
-            results[table] = log.append(
-                table, [NewEvent("told", {"t": table})], after_seq=after, idempotency=claimed
-            )
+            results[index] = log.append(table, told, after_seq=after, idempotency=claim)
         except SeqConflictError as error:
-            results[table] = error
+            results[index] = error
 
-    first = threading.Thread(target=append, args=("a", 0))
-    first.start()
-    assert held.wait(10)
-    others = [
-        threading.Thread(target=append, args=("a", 1)),
-        threading.Thread(target=append, args=("b", 1, claim)),
-        threading.Thread(target=append, args=("c", 0)),
+    threads = [
+        threading.Thread(target=append, args=(i, *spec)) for i, spec in enumerate([first, *queued])
     ]
-    for thread in others:
+    threads[0].start()
+    assert held.wait(10)
+    for thread in threads[1:]:
         thread.start()
     for _ in range(1000):
-        if log.waiting_appends == 3:
+        if log.waiting_appends == len(queued):
             break
         threading.Event().wait(0.01)
-    assert log.waiting_appends == 3
+    assert log.waiting_appends == len(queued)
     release.set()
-    for thread in [first, *others]:
+    for thread in threads:
         thread.join(10)
+    return commits, results
+
+
+def test_appends_waiting_for_a_commit_share_the_next_one(log: EventLog) -> None:
+    """Group commit: while one append's commit is held, seven more queue; they then go in one
+    commit together, each checked on its own (the stale one conflicts, the rest are written)."""
+    for i in range(8):
+        _new_table(log, f"t{i}")
+    queued: list[Append] = [(f"t{i}", 5 if i == 7 else 0, None) for i in range(1, 8)]
+    commits, results = _held_then_grouped(log, ("t0", 0, None), queued)
+    assert commits == 2
+    assert isinstance(results[7], SeqConflictError)
+    for i in range(7):
+        assert [e.seq for e in results[i]] == [1]
+        assert [e.payload for e in log.read(f"t{i}")] == [{"t": f"t{i}"}]
+    assert log.read("t7") == []
+
+
+def test_a_group_append_the_database_refuses_stays_that_appends_own(log: EventLog) -> None:
+    """A group goes in without savepoints; when the database refuses one of its appends (here a
+    key already claimed), the group is written again with a savepoint per append: the others
+    are written, the refused one alone conflicts."""
+    for table in ("a", "b", "c"):
+        _new_table(log, table)
+    claim = IdempotencyClaim(seat=0, key="k", fingerprint="f" * 64)
+    log.append("b", [NewEvent("told", {"n": 1})], after_seq=0, idempotency=claim)
+    queued: list[Append] = [("a", 1, None), ("b", 1, claim), ("c", 0, None)]
+    commits, results = _held_then_grouped(log, ("a", 0, None), queued)
     assert commits == 2  # the held one, then the group's second try (the first rolled back)
-    assert isinstance(results["b"], SeqConflictError)
+    assert isinstance(results[2], SeqConflictError)
     assert [e.payload for e in log.read("a")] == [{"t": "a"}, {"t": "a"}]
     assert [e.payload for e in log.read("b")] == [{"n": 1}]
     assert [e.payload for e in log.read("c")] == [{"t": "c"}]
