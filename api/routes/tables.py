@@ -203,8 +203,9 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
     game = services.tables.game(viewer.table_id)
     with services.broadcaster.subscribe(viewer.table_id) as subscription:
         first = True
+        reaching: int | None = None  # what the last notification said the log reaches
         while True:
-            stored = await services.tables.events_soon(viewer.table_id, sent)
+            stored = await services.tables.events_soon(viewer.table_id, sent, reaching)
             messages = []  # written as one chunk: one send through the stack, not one each
             for event in stored:
                 shown = game.project(event, viewer.seat)
@@ -213,23 +214,25 @@ async def _events_of(services: Services, viewer: Viewer, sent: int) -> AsyncIter
                     messages.append(_sse(event.type, shown, event.seq))
             if stored or first:
                 first = False
-                messages.append(_sse("view", await _fresh_view(services, viewer)))
+                messages.append(_sse("view", await _fresh_view(services, viewer, reaching)))
                 yield b"".join(messages)
                 written = time.monotonic()
             poll_at = time.monotonic() + poll
             while True:
                 timeout = min(poll_at, written + keepalive) - time.monotonic()
                 if await subscription.wait(max(timeout, 0.0)):
-                    break  # notified: read the log
+                    reaching = subscription.latest
+                    break  # notified: read the log (or memory, if it reaches that far)
                 now = time.monotonic()
                 if now >= written + keepalive:
                     yield b": ping\n\n"
                     written = now
                 if now >= poll_at:
+                    reaching = None
                     break  # the poll: read the log anyway (pub/sub may drop a notification)
 
 
-async def _fresh_view(services: Services, viewer: Viewer) -> TableView:
+async def _fresh_view(services: Services, viewer: Viewer, reaching: int | None = None) -> TableView:
     tables = services.tables
-    state = await tables.state_soon(viewer.table_id)
+    state = await tables.state_soon(viewer.table_id, reaching)
     return _view(services.tables, viewer.table_id, state, viewer.seat)

@@ -186,31 +186,43 @@ class TableService:
                 self._tails.pop(evicted, None)
             return state
 
-    def peek(self, table_id: str) -> HostedState | None:
-        """The table's state without waiting for anything (exclusive service, table in memory),
-        else None: the caller uses `state` from a worker thread."""
-        return self._cache.get(table_id) if self.exclusive else None
-
-    def recent_events(self, table_id: str, after: int) -> list[StoredEvent] | None:
-        """The events after `after` from memory without waiting (exclusive service, the table's
-        tail reaching back that far), else None: the caller uses `events` from a worker thread."""
-        if not self.exclusive:
-            return None
-        tail = self._tails.get(table_id)
+    def peek(self, table_id: str, reaching: int | None = None) -> HostedState | None:
+        """The table's state without waiting for anything, else None (the caller uses `state`
+        from a worker thread): when the service is exclusive and holds the table, or when the
+        held state reaches `reaching`, a seq the log is known to reach (a notification's)."""
         state = self._cache.get(table_id)
+        if state is None or not (
+            self.exclusive or (reaching is not None and state.seq >= reaching)
+        ):
+            return None
+        return state
+
+    def recent_events(
+        self, table_id: str, after: int, reaching: int | None = None
+    ) -> list[StoredEvent] | None:
+        """The events after `after` from memory without waiting (as `peek` may answer, and the
+        table's tail reaching back that far), else None: the caller uses `events` from a
+        worker thread."""
+        state = self.peek(table_id, reaching)
+        tail = self._tails.get(table_id)
         if not tail or state is None or tail[-1].seq != state.seq or tail[0].seq > after + 1:
             return None
         return tail[max(0, after + 1 - tail[0].seq) :]
 
-    async def state_soon(self, table_id: str) -> HostedState:
-        """`state` for the event loop: from memory at once when it can, else in a worker
-        thread (the log is read there)."""
-        state = self.peek(table_id)
+    async def state_soon(self, table_id: str, reaching: int | None = None) -> HostedState:
+        """`state` for the event loop: from memory at once when it can (see `peek`), else in a
+        worker thread (the log is read there)."""
+        state = self.peek(table_id, reaching)
         return state if state is not None else await anyio.to_thread.run_sync(self.state, table_id)
 
-    async def events_soon(self, table_id: str, after: int) -> list[StoredEvent]:
-        """`events` for the event loop: from memory at once when it can, else in a thread."""
-        recent = self.recent_events(table_id, after)
+    async def events_soon(
+        self, table_id: str, after: int, reaching: int | None = None
+    ) -> list[StoredEvent]:
+        """`events` for the event loop: from memory at once when it can (see `recent_events`),
+        else in a thread. With several workers, a stream woken by a notification that the log
+        reaches seq N reads nothing when this worker's memory already reaches N: one read per
+        worker catches it up, and the other streams of that worker are served from memory."""
+        recent = self.recent_events(table_id, after, reaching)
         if recent is not None:
             return recent
         return await anyio.to_thread.run_sync(self.events, table_id, after)
@@ -253,8 +265,13 @@ class TableService:
         return initial
 
     def events(self, table_id: str, after: int) -> list[StoredEvent]:
-        """The log after `after` (from memory when the service is exclusive and has them)."""
+        """The log after `after`: from memory when the service is exclusive and has them;
+        else the table's memory is caught up with the log first (one read) and serves them
+        when its tail reaches back that far."""
         recent = self.recent_events(table_id, after)
+        if recent is None and not self.exclusive:
+            state = self.state(table_id)
+            recent = self.recent_events(table_id, after, reaching=state.seq)
         return recent if recent is not None else self.store.read(table_id, after=after)
 
     # --- acting -----------------------------------------------------------------------------

@@ -80,3 +80,33 @@ def test_with_several_writers_a_read_catches_up_with_another_writer(
         told = Seat(two, ann.table_id, ann.seat, ann.token)
         told.ok(type="narrate", text="She lived in a cottage.")  # the other writer goes on
         assert len(ann.view()["story"]) == 2 and len(bob.events()) == len(seen.events())
+
+
+@pytest.mark.postgres
+def test_with_several_writers_a_notified_seq_held_in_memory_is_not_read_again(
+    app_factory: Callable[..., FastAPI], postgres_url: str
+) -> None:
+    """A stream woken by "the log reaches N" reads the log only when this worker's memory is
+    behind N; one read catches the table up, and the next reader is served from memory."""
+    with (
+        TestClient(app_factory(database_url=postgres_url)) as one,
+        TestClient(app_factory(database_url=postgres_url)) as two,
+    ):
+        ann, _bob, _cy = open_table(one, players=THREE, seed=5)
+        tables = two.app.state.services.tables  # type: ignore[attr-defined]
+        tables.state(ann.table_id)  # the second worker holds the table at its first seq
+        ann.ok(type="narrate", text="Once upon a time there was a witch.")
+        reached = one.app.state.services.tables.state(ann.table_id).seq  # type: ignore[attr-defined]
+        reads = ReadCounter(two.app.state.services.store)  # type: ignore[attr-defined]
+        try:
+            assert tables.recent_events(ann.table_id, 0, reaching=reached) is None  # behind
+            caught_up = tables.events(ann.table_id, 0)
+            after_catching_up = reads.calls
+            again = tables.recent_events(ann.table_id, 0, reaching=reached)
+            state = tables.peek(ann.table_id, reaching=reached)
+        finally:
+            reads.restore()
+        assert after_catching_up == 1 and reads.calls == 1
+        assert again == caught_up and [e.seq for e in caught_up][-1] == reached
+        assert state is not None and state.seq == reached
+        assert tables.peek(ann.table_id) is None  # unasked, several writers: read the log
