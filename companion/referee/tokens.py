@@ -181,7 +181,24 @@ def _latin_tokens(text: str, offset: int, lang: LatinLanguage) -> list[Token]:
     return out
 
 
-def _japanese_tokens(text: str, offset: int) -> list[Token]:
+_KANA = re.compile(r"^[\u3041-\u3096\u30a1-\u30fa\u30fc]+$")
+_NO_READING = ("助詞", "助動詞")  # particles and auxiliaries: は, が, た are nobody's name
+
+
+def _hiragana(katakana: str) -> str:
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in katakana)
+
+
+def reading_key(morpheme_reading: str) -> str:
+    """The match key of a reading: "yomi:" + the reading in hiragana (キツネ → yomi:きつね)."""
+    return "yomi:" + _hiragana(morpheme_reading)
+
+
+def _japanese_tokens(text: str, offset: int, *, phrase: bool = False) -> list[Token]:
+    """Sudachi's words, keyed by surface, dictionary and normalized forms. A word written in
+    kana alone (a child's or a phone's きつね, もり) is also keyed by its reading, and so is
+    every word of a card name or rule phrase (`phrase`): きつね meets 狐. Two words written in
+    kanji never meet by reading (橋 is not 箸); readings of one kana are left out."""
     tokenizer = _sudachi()
     out: list[Token] = []
     for begin in range(0, len(text), _SUDACHI_CHUNK_CHARS):
@@ -197,6 +214,13 @@ def _japanese_tokens(text: str, offset: int) -> list[Token]:
             keys = frozenset(
                 fold(f) for f in forms if fold(f) and (f == surface or f not in _JA_COPULAS)
             )
+            reading = m.reading_form()
+            if (
+                (phrase or _KANA.match(surface))
+                and len(reading) >= 2
+                and m.part_of_speech()[0] not in _NO_READING
+            ):
+                keys |= {reading_key(reading)}
             out.append(
                 Token(
                     start=offset + begin + m.begin(),
@@ -211,15 +235,16 @@ def _japanese_tokens(text: str, offset: int) -> list[Token]:
     return out
 
 
-def tokenize(text: str, latin: LatinLanguage) -> list[Token]:
-    """Tokens of a text in order; Japanese-script runs go to Sudachi, the rest to the word regex."""
+def tokenize(text: str, latin: LatinLanguage, *, phrase: bool = False) -> list[Token]:
+    """Tokens of a text in order; Japanese-script runs go to Sudachi, the rest to the word regex.
+    `phrase`: a card name or rule phrase (its Japanese words are also keyed by reading)."""
     tokens: list[Token] = []
     position = 0
     for run in _JAPANESE_RUN.finditer(text):
         if not _JAPANESE_CHAR.search(run.group()):
             continue  # full-width punctuation or Latin only: leave it to the word regex
         tokens += _latin_tokens(text[position : run.start()], position, latin)
-        tokens += _japanese_tokens(run.group(), run.start())
+        tokens += _japanese_tokens(run.group(), run.start(), phrase=phrase)
         position = run.end()
     tokens += _latin_tokens(text[position:], position, latin)
     return tokens
@@ -228,5 +253,5 @@ def tokenize(text: str, latin: LatinLanguage) -> list[Token]:
 def tokenize_phrase(phrase: str, lang: Language) -> list[Token]:
     """Tokens of a card name or rule phrase, in the language it is written in."""
     if lang == "ja" or has_japanese(phrase):
-        return tokenize(phrase, "en")
+        return tokenize(phrase, "en", phrase=True)
     return tokenize(phrase, lang)

@@ -102,3 +102,34 @@ def test_multiword_names_and_verb_forms(lexical_referee: Referee) -> None:
         lexical_referee, "Se enamoraron en primavera.", ["Dos personas se enamoran"]
     ) == ["Dos personas se enamoran"]
     assert flagged(lexical_referee, "二人は恋に落ちた。", ["恋に落ちる二人"]) == ["恋に落ちる二人"]
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("きつねがもりにいた。", "狐"),
+        ("きつねがもりにいた。", "森"),
+        ("おしろにおうさまがすんでいた。", "城"),
+        ("むかしむかし、おじいさんがいました。", "Old Man"),
+        ("キツネが鳴いた。", "Fox"),
+        ("もりのなかでねむった。", "Forest"),
+    ],
+)
+def test_a_word_written_in_kana_alone_meets_the_card_by_its_reading(
+    lexical_referee: Referee, text: str, card: str
+) -> None:
+    assert [m.card for m in lexical_referee.rule(text, [card]).mentions] == [card]
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("橋を渡った。", "箸"),  # two kanji words of one reading never meet
+        ("ひがのぼった。", "火"),  # a reading of one kana is too common (日, 火, 非…)
+        ("きつねいろのパンをやいた。", "Bear"),
+    ],
+)
+def test_readings_do_not_join_words_written_in_kanji_or_one_kana(
+    lexical_referee: Referee, text: str, card: str
+) -> None:
+    assert lexical_referee.rule(text, [card]).mentions == ()
