@@ -40,12 +40,15 @@ def phrases(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split("|") if p.strip())
 
 
+_EN_CONTRACTIONS = words(
+    "didn't don't doesn't wasn't weren't isn't aren't hadn't hasn't haven't couldn't wouldn't "
+    "won't shouldn't can't mustn't"
+)
 NEGATORS: dict[Language, frozenset[str]] = {
-    "en": words(
-        "no not never without nor neither none nobody nothing cannot n't didn't don't doesn't "
-        "wasn't weren't isn't aren't hadn't hasn't haven't couldn't wouldn't won't shouldn't "
-        "can't mustn't"
-    ),
+    # contractions also as phones and dictation type them, without the apostrophe ("wasnt")
+    "en": words("no not never without nor neither none nobody nothing cannot n't")
+    | _EN_CONTRACTIONS
+    | frozenset(c.replace("'", "") for c in _EN_CONTRACTIONS),
     "es": words("no nunca jamás jamas sin ni ningún ningun ninguna ninguno nadie nada tampoco"),
     # Japanese: dictionary forms of negative auxiliaries and adjectives after the predicate.
     "ja": words("ない ず ぬ ん なし 無い 無し ません"),

@@ -127,3 +127,21 @@ def test_scope_of_negation_time_and_kinship(
     lexical_referee: Referee, text: str, cards: list[str], expected: set[str]
 ) -> None:
     assert flagged(lexical_referee, text, cards) == expected
+
+
+@pytest.mark.parametrize(
+    ("typed", "card"),
+    [
+        ("so there wasn't any dragon at all in that cave", "Dragon"),
+        ("he didn't have a sword", "Sword"),
+        ("there weren't any wolves in those woods", "Wolf"),
+        ("the prince hasn't got a horse", "Horse"),
+    ],
+)
+def test_a_contraction_typed_without_its_apostrophe_negates_alike(
+    lexical_referee: Referee, typed: str, card: str
+) -> None:
+    bare = typed.replace("'", "")  # as a phone or dictation types it: "wasnt"
+    assert lexical_referee.rule(typed, [card]).mentions == ()
+    assert lexical_referee.rule(bare, [card]).mentions == ()
+    assert lexical_referee.rule(typed.replace("n't", ""), [card]).mentions != ()
