@@ -182,7 +182,6 @@ def _latin_tokens(text: str, offset: int, lang: LatinLanguage) -> list[Token]:
 
 
 _KANA = re.compile(r"^[\u3041-\u3096\u30a1-\u30fa\u30fc]+$")
-_NO_READING = ("助詞", "助動詞")  # particles and auxiliaries: は, が, た are nobody's name
 
 
 def _hiragana(katakana: str) -> str:
@@ -195,10 +194,12 @@ def reading_key(morpheme_reading: str) -> str:
 
 
 def _japanese_tokens(text: str, offset: int, *, phrase: bool = False) -> list[Token]:
-    """Sudachi's words, keyed by surface, dictionary and normalized forms. A word written in
+    """Sudachi's words, keyed by surface, dictionary and normalized forms. A noun written in
     kana alone (a child's or a phone's きつね, もり) is also keyed by its reading, and so is
-    every word of a card name or rule phrase (`phrase`): きつね meets 狐. Two words written in
-    kanji never meet by reading (橋 is not 箸); readings of one kana are left out."""
+    every word of a card name or rule phrase (`phrase`): きつね meets 狐. Only nouns: verbs,
+    adverbs and particles are written in kana all the time (こうして is no 后, すぎる no 杉).
+    Two words written in kanji never meet by reading (橋 is not 箸); readings of one kana are
+    left out."""
     tokenizer = _sudachi()
     out: list[Token] = []
     for begin in range(0, len(text), _SUDACHI_CHUNK_CHARS):
@@ -215,11 +216,8 @@ def _japanese_tokens(text: str, offset: int, *, phrase: bool = False) -> list[To
                 fold(f) for f in forms if fold(f) and (f == surface or f not in _JA_COPULAS)
             )
             reading = m.reading_form()
-            if (
-                (phrase or _KANA.match(surface))
-                and len(reading) >= 2
-                and m.part_of_speech()[0] not in _NO_READING
-            ):
+            kana_noun = m.part_of_speech()[0] == "名詞" and _KANA.match(surface)
+            if (phrase or kana_noun) and len(reading) >= 2:
                 keys |= {reading_key(reading)}
             out.append(
                 Token(
