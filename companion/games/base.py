@@ -15,6 +15,16 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def seated_players(players: tuple[str, ...], low: int, high: int, who: str) -> tuple[str, ...]:
+    """`players` when there are `low`–`high` of them, each with a name; else `ValueError`
+    naming `who` ("Sleeping Queens", "the keeper") and the count (for a config validator)."""
+    if not low <= len(players) <= high:
+        raise ValueError(f"{who} takes {low}–{high} players, not {len(players)}")
+    if any(not name.strip() for name in players):
+        raise ValueError("every player needs a non-empty name")
+    return players
+
+
 class GameError(ValueError):
     """Anything an engine refuses. The state the action was applied to is never changed."""
 

@@ -45,7 +45,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
-from companion.games.base import Frozen, InvalidAction, RuleViolation
+from companion.games.base import Frozen, InvalidAction, RuleViolation, seated_players
 from companion.games.dice_upon_a_time.cards import catalogue
 from companion.games.dice_upon_a_time.config import MAX_PLAYERS, MIN_PLAYERS, Length
 
@@ -65,13 +65,7 @@ class KeeperConfig(Frozen):
     @field_validator("players")
     @classmethod
     def _supported_count(cls, players: tuple[str, ...]) -> tuple[str, ...]:
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(
-                f"the keeper takes {MIN_PLAYERS}–{MAX_PLAYERS} players, not {len(players)}"
-            )
-        if any(not name.strip() for name in players):
-            raise ValueError("every player needs a non-empty name")
-        return players
+        return seated_players(players, MIN_PLAYERS, MAX_PLAYERS, "the keeper")
 
 
 class KeptCard(Frozen):

@@ -2,7 +2,7 @@
 
 from pydantic import field_validator
 
-from companion.games.base import Frozen
+from companion.games.base import Frozen, seated_players
 from companion.games.sleeping_queens.cards import sleeping_queens_deck
 
 
@@ -17,11 +17,5 @@ class Config(Frozen):
     @field_validator("players")
     @classmethod
     def _supported_count(cls, players: tuple[str, ...]) -> tuple[str, ...]:
-        supported = sorted(sleeping_queens_deck().goals)
-        if len(players) not in supported:
-            raise ValueError(
-                f"Sleeping Queens takes {supported[0]}–{supported[-1]} players, not {len(players)}"
-            )
-        if any(not name.strip() for name in players):
-            raise ValueError("every player needs a non-empty name")
-        return players
+        supported = sorted(sleeping_queens_deck().goals)  # 2–8: one goal per player count
+        return seated_players(players, supported[0], supported[-1], "Sleeping Queens")

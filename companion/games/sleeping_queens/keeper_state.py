@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter, field_validator
 
-from companion.games.base import Frozen
+from companion.games.base import Frozen, seated_players
 from companion.games.sleeping_queens.cards import Goal, sleeping_queens_deck
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
@@ -29,13 +29,7 @@ class KeeperConfig(Frozen):
     @field_validator("players")
     @classmethod
     def _supported_count(cls, players: tuple[str, ...]) -> tuple[str, ...]:
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(
-                f"the keeper takes {MIN_PLAYERS}–{MAX_PLAYERS} players, not {len(players)}"
-            )
-        if any(not name.strip() for name in players):
-            raise ValueError("every player needs a non-empty name")
-        return players
+        return seated_players(players, MIN_PLAYERS, MAX_PLAYERS, "the keeper")
 
 
 class KeeperKing(Frozen):
