@@ -33,6 +33,7 @@ from companion.seats.factum import (
     StoryPrototypes,
     bank_cards,
     quantise,
+    read_prototypes,
 )
 from embeddings import CardVectorCache, Embedder, load_embedder
 from evals.factum_cases import load_factum_cases, story_files
@@ -134,14 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run:
         (SEAT_DATA / PROTOTYPES).write_bytes(stored_prototypes)
         print(f"wrote {SEAT_DATA / PROTOTYPES} ({len(stored_prototypes):,} bytes)")
-    with np.load(io.BytesIO(stored_prototypes)) as data:  # the int8 vectors, as shipped
-        matrix = data["vectors"].astype(np.float32) * data["scales"][:, None]
-        matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
-        shipped = StoryPrototypes(
-            prototypes.embedder,
-            prototypes.recipe,
-            dict(zip([str(t) for t in data["titles"]], matrix, strict=True)),
-        )
+    shipped = read_prototypes(io.BytesIO(stored_prototypes))  # the int8 vectors, as shipped
     reader = FactumReader(embedder, cache_dir=CACHE_DIR, prototypes=shipped)
     features, answers = dev_features(reader)
     equal = np.ones(len(FEATURES))

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 import numpy as np
 import yaml
@@ -124,19 +124,25 @@ def quantise(prototypes: StoryPrototypes) -> dict[str, np.ndarray]:
     }
 
 
-@cache
-def shipped_prototypes() -> StoryPrototypes | None:
-    """The prototypes `make factum-fit` built (None before it has run)."""
-    source = resources.files("companion.seats") / "data" / PROTOTYPES
-    if not source.is_file():
-        return None
-    with source.open("rb") as handle, np.load(handle) as data:
+def read_prototypes(handle: IO[bytes]) -> StoryPrototypes:
+    """Prototypes from an `.npz` that `quantise` wrote (rows back to unit length)."""
+    with np.load(handle) as data:
         matrix = data["vectors"].astype(np.float32) * data["scales"][:, None]
         matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
         titles = [str(t) for t in data["titles"]]
         return StoryPrototypes(
             str(data["embedder"]), str(data["recipe"]), dict(zip(titles, matrix, strict=True))
         )
+
+
+@cache
+def shipped_prototypes() -> StoryPrototypes | None:
+    """The prototypes `make factum-fit` built (None before it has run)."""
+    source = resources.files("companion.seats") / "data" / PROTOTYPES
+    if not source.is_file():
+        return None
+    with source.open("rb") as handle:
+        return read_prototypes(handle)
 
 
 def _seat_data(name: str) -> dict[str, Any]:
