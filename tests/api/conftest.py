@@ -25,6 +25,17 @@ POSTGRES_BASE = os.environ.get(
     "COMPANION_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS", "redis://127.0.0.1:6379/0")
+# A language model that respx answers (tests of the paths that need one): the settings that
+# point the app at it, fail fast and never retry.
+LLM_BASE_URL = "http://llm.test/v1"
+LLM_CHAT = f"{LLM_BASE_URL}/chat/completions"
+LLM_SETTINGS: dict[str, Any] = {
+    "llm_model": "test-model",
+    "openai_base_url": LLM_BASE_URL,
+    "llm_max_retries": 0,
+    "llm_max_reasks": 0,
+    "llm_timeout_s": 5.0,
+}
 
 
 def _reachable(host: str, port: int) -> bool:

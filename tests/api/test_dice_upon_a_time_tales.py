@@ -15,17 +15,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from companion.games.dice_upon_a_time import catalogue
-from tests.api.conftest import Seat, open_table
+from tests.api.conftest import LLM_CHAT, LLM_SETTINGS, Seat, open_table
 
-BASE_URL = "http://llm.test/v1"
-CHAT = f"{BASE_URL}/chat/completions"
-MODEL = {
-    "llm_model": "test-model",
-    "openai_base_url": BASE_URL,
-    "llm_max_retries": 0,
-    "llm_max_reasks": 0,
-    "llm_timeout_s": 5.0,
-}
 NAMES = ("Ana", "Ken")
 
 
@@ -121,10 +112,10 @@ def test_with_a_model_configured_the_model_tells_the_tale(
         return httpx.Response(200, json=reply)
 
     with (
-        TestClient(app_factory(**MODEL)) as client,
+        TestClient(app_factory(**LLM_SETTINGS)) as client,
         respx.mock(assert_all_called=True, assert_all_mocked=True) as server,
     ):
-        route = server.post(CHAT).mock(side_effect=retell)
+        route = server.post(LLM_CHAT).mock(side_effect=retell)
         seats = _table(client)
         view = _play_until_chapter(seats, 2)
     assert route.call_count == 1

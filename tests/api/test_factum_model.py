@@ -24,17 +24,8 @@ from companion.seats.factum_seat import MODEL_FAILED
 from companion.seats.factum_storyteller import bank_stories
 from companion.seats.factum_words import shared_words
 from embeddings import HashingEmbedder
-from tests.api.conftest import Seat, open_table, settle
+from tests.api.conftest import LLM_CHAT, LLM_SETTINGS, Seat, open_table, settle
 
-BASE_URL = "http://llm.test/v1"
-CHAT = f"{BASE_URL}/chat/completions"
-MODEL = {
-    "llm_model": "test-model",
-    "openai_base_url": BASE_URL,
-    "llm_max_retries": 0,
-    "llm_max_reasks": 0,
-    "llm_timeout_s": 5.0,
-}
 # An invented story that uses none of the English bank cards' own words (checked below).
 INVENTED = (
     "My uncle and I built a kite out of newspaper and bamboo. It flew as high as the church "
@@ -59,7 +50,7 @@ def reader() -> FactumReader:
 @pytest.fixture
 def model_client(app_factory: Callable[..., FastAPI], reader: FactumReader) -> Iterator[TestClient]:
     """The app on a server with a language model configured."""
-    with TestClient(app_factory(factum_reader=lambda: reader, **MODEL)) as client:
+    with TestClient(app_factory(factum_reader=lambda: reader, **LLM_SETTINGS)) as client:
         yield client
 
 
@@ -134,7 +125,7 @@ def test_with_the_model_on_the_ai_tells_the_invented_story_for_its_own_card(
         return _chat_reply({"story": INVENTED})
 
     with respx.mock(assert_all_called=True, assert_all_mocked=True) as server:
-        route = server.post(CHAT).mock(side_effect=invent)
+        route = server.post(LLM_CHAT).mock(side_effect=invent)
         table.extend(_table(model_client, use_model=True))
         person = table[1]
         view = _first_story(person)
@@ -158,7 +149,7 @@ def test_a_model_error_gives_a_canned_story_and_the_table_is_told(
     model_client: TestClient,
 ) -> None:
     with respx.mock(assert_all_called=True, assert_all_mocked=True) as server:
-        route = server.post(CHAT).mock(
+        route = server.post(LLM_CHAT).mock(
             return_value=httpx.Response(500, json={"error": {"message": "down", "type": "x"}})
         )
         person = _table(model_client, use_model=True)[1]
@@ -177,7 +168,7 @@ def test_a_story_using_the_cards_own_words_is_set_aside_for_a_canned_one(
         return _chat_reply({"story": f"This is about {card.lower()}, and it happened to me."})
 
     with respx.mock(assert_all_called=True, assert_all_mocked=True) as server:
-        route = server.post(CHAT).mock(side_effect=obvious)
+        route = server.post(LLM_CHAT).mock(side_effect=obvious)
         person = _table(model_client, use_model=True)[1]
         view = _first_story(person)
     assert route.call_count == 1
@@ -190,7 +181,7 @@ def test_a_story_using_the_cards_own_words_is_set_aside_for_a_canned_one(
 def test_with_the_option_off_nothing_reaches_the_model(model_client: TestClient) -> None:
     # A route that must NOT be hit: all_called is off for it alone, and checked by hand.
     with respx.mock(assert_all_called=False, assert_all_mocked=True) as server:
-        route = server.post(CHAT).mock(return_value=_chat_reply({"story": INVENTED}))
+        route = server.post(LLM_CHAT).mock(return_value=_chat_reply({"story": INVENTED}))
         person = _table(model_client, use_model=False)[1]
         view = _first_story(person)
         assert route.called is False
