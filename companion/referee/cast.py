@@ -40,8 +40,6 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import numpy as np
-import numpy.typing as npt
 import yaml
 
 from companion.cards import fold
@@ -330,7 +328,6 @@ class Cast:
             OrderedDict()
         )
         self._cache_size = cache_size
-        self._vectors: OrderedDict[str, npt.NDArray[np.float32]] = OrderedDict()  # element words
         self._lock = threading.Lock()
         self.lines_ruled = 0  # story lines handed to the referee (for tests and figures)
 
@@ -499,19 +496,10 @@ class Cast:
                 ends = list(range(candidate.first + 1, candidate.last + 1))
             readings += [(c, tokens[end].end) for end in ends]
         phrases = [analysis.text[found[c].start : end] for c, end in readings]
-        with self._lock:
-            known = {e.evidence: self._vectors.get(e.evidence) for e in cast}
-        missing = [evidence for evidence, vector in known.items() if vector is None]
-        vectors = self.embedder.embed([*phrases, *missing])
-        new = dict(zip(missing, vectors[len(phrases) :], strict=True))
-        ready = {**{k: v for k, v in known.items() if v is not None}, **new}
-        with self._lock:
-            for evidence, vector in new.items():
-                self._vectors[evidence] = vector
-                if len(self._vectors) > self._cache_size:
-                    self._vectors.popitem(last=False)
-        antecedents = np.stack([ready[e.evidence] for e in cast])
-        matrix = vectors[: len(phrases)] @ antecedents.T
+        # One call; the referee's embedder remembers recent texts (`RecentVectors`), so an
+        # element's words, described again and again, are embedded once.
+        vectors = self.embedder.embed([*phrases, *(e.evidence for e in cast)])
+        matrix = vectors[: len(phrases)] @ vectors[len(phrases) :].T
         out = [[(-1.0, c.end)] * len(cast) for c in found]
         for row, (c, end) in enumerate(readings):
             out[c] = [
