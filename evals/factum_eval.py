@@ -137,12 +137,18 @@ def _verdict(ok: bool) -> str:
     return "met" if ok else "NOT met"
 
 
-def selfplay_lines(summary: dict[str, object]) -> list[str]:
+def selfplay_lines(summary: dict[str, object], baseline: dict[str, object]) -> list[str]:
+    """The self-play section: the AI storyteller as it plays (FA-10: `choose_story`), and in the
+    same run the baseline storyteller that tells a random story of a random card it holds."""
     found = summary["found"]
     low, high = FOUND_TARGET
     ok = isinstance(found, float) and low <= found <= high
     return [
         "## Self-play (AI-only games on companion/games/factum)",
+        "",
+        "The storyteller tells, of the stories it could tell for its cards, the one whose link "
+        "is neither obvious nor obscure: its card's probability against the rest of its hand "
+        "closest to the judge's threshold (`choose_story`, FA-10), as the AI seat does.",
         "",
         f"{summary['games']} games ({summary['players']} players, en/ja/es alike), "
         f"{summary['turns']} turns; {summary['finished']} games ran to 15 points, the others "
@@ -159,6 +165,11 @@ def selfplay_lines(summary: dict[str, object]) -> list[str]:
         f"- found, by the team the judge sent: {summary['found_by_guessers']}",
         f"- judge's obviousness estimates, by decile: {summary['obviousness_deciles']}",
         f"- mean cards on the table: {summary['mean_table_size']}",
+        "",
+        "Baseline in the same run, same seeds: a storyteller that tells a random story of a "
+        f"random card it holds: found {baseline['found']} over {baseline['turns']} turns "
+        f"(by language {baseline['found_by_language']}; judge's choices "
+        f"{baseline['judge_choices']}).",
         "",
     ]
 
@@ -213,9 +224,11 @@ def main(argv: list[str] | None = None) -> int:
         lines += ["Targets on the holdout:", "", *targets(report["holdout"]), ""]  # type: ignore[arg-type]
     lines += [ANCHORS, ""]
     summary = simulate(reader, games=args.games)
+    baseline = simulate(reader, games=args.games, storyteller="random")
     report["selfplay"] = {k: v for k, v in summary.items() if k != "records"}
-    lines += selfplay_lines(summary)
-    print("\n".join(selfplay_lines(summary)))
+    report["selfplay_random_storyteller"] = {k: v for k, v in baseline.items() if k != "records"}
+    lines += selfplay_lines(summary, baseline)
+    print("\n".join(selfplay_lines(summary, baseline)))
     REPORTS.mkdir(exist_ok=True)
     (REPORTS / "factum_guess.md").write_text("\n".join(lines), encoding="utf-8")
     (REPORTS / "factum_guess.json").write_text(json.dumps(report, indent=2), encoding="utf-8")

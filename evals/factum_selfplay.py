@@ -1,17 +1,21 @@
 """Self-play: AI-only Factum games on the rules engine (`companion.games.factum`).
 
-    python -m evals.factum_selfplay [--games 10] [--players 5] [--embedder e5]
+    python -m evals.factum_selfplay [--games 10] [--players 5] [--embedder e5] [--storyteller fa10]
 
 Every seat is an AI over one shared `FactumReader`:
 
 - volunteer (FA-2): a seat, drawn by the game's seed, among those holding a card that has a
-  story in the table's language; it tells that story. Stories come from the canned
-  storyteller's bank (20 cards: what the offline AI storyteller tells; also the guesser's
-  z-score reference) and, by default (`extra="fresh"`), from `evals/data/factum_selfplay/`:
-  one story per bank card and language, written for self-play by writers who never saw the
-  guesser's cases, training stories or canned bank, so those turns are out of sample. With
-  `extra="dev"` the DEV guess cases stand in (the guesser's weights were fitted on them: in
-  sample). Every turn records its source. A game where no seat can tell stops (cut short).
+  story in the table's language. It tells (`storyteller="fa10"`, the default) the story that
+  `choose_story()` picks among every story of every card it holds: the one whose link to its
+  card, against the rest of its hand, is neither obvious nor obscure (FA-10), as the AI seat
+  does; or (`"random"`, the baseline) a random story of a random card it holds. Stories come
+  from the canned storyteller's bank (20 cards: what the offline AI storyteller tells; also
+  the guesser's z-score reference) and, by default (`extra="fresh"`), from
+  `evals/data/factum_selfplay/`: one story per bank card and language, written for self-play
+  by writers who never saw the guesser's cases, training stories or canned bank, so those
+  turns are out of sample. With `extra="dev"` the DEV guess cases stand in (the guesser's
+  weights were fitted on them: in sample). Every turn records its source. A game where no
+  seat can tell stops (cut short).
 - judge (FA-3): `judge()` against the judge's own hand (the decoys are not down yet);
 - decoys (FA-4): each seat of the confusing team adds `choose_decoy()` from its hand;
 - guessing (FA-5): every voter names the guesser's top card (so the vote is unanimous);
@@ -50,6 +54,7 @@ from companion.seats.factum import (
     FactumReader,
     bank_cards,
     choose_decoy,
+    choose_story,
     judge,
     prefers_challenger,
 )
@@ -74,6 +79,7 @@ class TurnRecord:
 
 
 Extra = Literal["fresh", "dev", "none"]
+Storyteller = Literal["fa10", "random"]
 FRESH_STORIES = Path(__file__).resolve().parent / "data" / "factum_selfplay"
 
 
@@ -108,11 +114,22 @@ class StoryPool:
     def tellable(self, hand: Sequence[str]) -> list[str]:
         return [card for card in hand if fold(card) in self._stories]
 
-    def tell(self, hand: Sequence[str], rng: random.Random) -> tuple[str, str, str]:
-        """(card as held, story, source) for a random tellable card of the hand."""
-        card = rng.choice(self.tellable(hand))
-        text, source = rng.choice(self._stories[fold(card)])
-        return card, text, source
+    def tell(
+        self, hand: Sequence[str], rng: random.Random, reader: FactumReader, how: Storyteller
+    ) -> tuple[str, str, str]:
+        """(card as held, story, source): by `choose_story` over every story of every tellable
+        card of the hand (`fa10`), or a random story of a random tellable card (`random`)."""
+        if how == "random":
+            card = rng.choice(self.tellable(hand))
+            text, source = rng.choice(self._stories[fold(card)])
+            return card, text, source
+        options = [
+            (card, text, source)
+            for card in self.tellable(hand)
+            for text, source in self._stories[fold(card)]
+        ]
+        chosen = choose_story(reader, [(card, text) for card, text, _ in options], hand)
+        return options[chosen]
 
 
 def fresh_stories() -> list[dict[str, str]]:
@@ -127,6 +144,7 @@ def play_game(
     *,
     players: int = 5,
     extra: Extra = "fresh",
+    storyteller: Storyteller = "fa10",
 ) -> tuple[list[TurnRecord], bool]:
     """One AI-only game; its turns, and whether it ran to the end (not cut short)."""
     rng = random.Random(seed)
@@ -141,7 +159,7 @@ def play_game(
                 return _records(state, language, seed, notes), False
             state = apply(state, Volunteer(seat=rng.choice(able)))
         else:
-            state = _act(state, reader, pool, rng, notes)
+            state = _act(state, reader, pool, rng, notes, storyteller)
     return _records(state, language, seed, notes), state.is_terminal
 
 
@@ -151,11 +169,12 @@ def _act(
     pool: StoryPool,
     rng: random.Random,
     notes: dict[int, tuple[float, str]],
+    storyteller: Storyteller,
 ) -> State:
     turn = state.current()
     story = turn.story or ""
     if state.phase == "storytelling":
-        card, text, source = pool.tell(state.hands[turn.storyteller], rng)
+        card, text, source = pool.tell(state.hands[turn.storyteller], rng, reader, storyteller)
         notes[turn.number] = (0.0, source)
         return apply(state, Tell(seat=turn.storyteller, card=card, text=text))
     if state.phase == "judging":
@@ -209,7 +228,13 @@ def _records(
 
 
 def simulate(
-    reader: FactumReader, *, games: int, players: int = 5, seed: int = 0, extra: Extra = "fresh"
+    reader: FactumReader,
+    *,
+    games: int,
+    players: int = 5,
+    seed: int = 0,
+    extra: Extra = "fresh",
+    storyteller: Storyteller = "fa10",
 ) -> dict[str, object]:
     """`games` games per language; the summary the eval report prints."""
     records: list[TurnRecord] = []
@@ -217,10 +242,18 @@ def simulate(
     languages: tuple[Language, ...] = ("en", "ja", "es")
     for language in languages:
         for game in range(games):
-            turns, complete = play_game(reader, language, seed + game, players=players, extra=extra)
+            turns, complete = play_game(
+                reader,
+                language,
+                seed + game,
+                players=players,
+                extra=extra,
+                storyteller=storyteller,
+            )
             records.extend(turns)
             finished += complete
-    return summarise(records, games=games * len(languages), finished=finished, players=players)
+    summary = summarise(records, games=games * len(languages), finished=finished, players=players)
+    return {"storyteller": storyteller, **summary}
 
 
 def summarise(
@@ -265,10 +298,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--extra", choices=("fresh", "dev", "none"), default="fresh", help="stories besides canned"
     )
+    parser.add_argument(
+        "--storyteller", choices=("fa10", "random"), default="fa10", help="how seats pick stories"
+    )
     args = parser.parse_args(argv)
     cache_dir = Path.home() / ".cache" / "storytelling-companion"
     reader = FactumReader(load_embedder(args.embedder, cache_dir=cache_dir), cache_dir=cache_dir)
-    summary = simulate(reader, games=args.games, players=args.players, extra=args.extra)
+    summary = simulate(
+        reader,
+        games=args.games,
+        players=args.players,
+        extra=args.extra,
+        storyteller=args.storyteller,
+    )
     summary.pop("records")
     print(json.dumps(summary, indent=2))
     return 0

@@ -1,6 +1,7 @@
-"""Factum's AI readers of stories: guesser, decoy-chooser, judge and best-story voter.
+"""Factum's AI readers of stories: guesser, decoy-chooser, judge, best-story voter, and the
+storyteller's choice of what to tell.
 
-All four are functions of (story, cards) over one `FactumReader`, which scores how well each
+All are functions of (story, cards) over one `FactumReader`, which scores how well each
 card fits a story's emotional core (FA-10) rather than its surface words. They need no rules
 engine and no game state.
 
@@ -8,6 +9,7 @@ engine and no game state.
     reader.rank(story, cards)                 # cards as given, best fit first   (FA-5)
     choose_decoy(reader, story, hand)         # the hand's card closest to the story (FA-4)
     judge(reader, story, card, others)        # which team guesses, and why      (FA-3)
+    choose_story(reader, options, hand)       # a link neither obvious nor obscure (FA-10)
     prefers_challenger(reader, new, holder)   # best-story vote                  (FA-7)
 
 How a card is scored against a story, feature by feature (`FEATURES`): each phrasing's cosine
@@ -312,6 +314,40 @@ class JudgeCall:
     guessing_team: Team  # "judge": too obvious, the judge's team guesses; else the storyteller's
 
 
+def obviousness(reader: FactumReader, story: str, card: str, others: Sequence[str]) -> float:
+    """The guesser's probability that `story` belongs to `card` rather than to one of `others`:
+    the judge's estimate that a guessing team finds the card (FA-3)."""
+    if not others:
+        raise ValueError("obviousness needs at least one other card")
+    return float(reader.probabilities(story, [card, *others])[0])
+
+
+def choose_story(
+    reader: FactumReader,
+    options: Sequence[tuple[str, str]],
+    hand: Sequence[str],
+    *,
+    threshold: float = DEFAULT_JUDGE_THRESHOLD,
+) -> int:
+    """FA-10: which of `options`, the (card of `hand`, story) pairs a storyteller could tell,
+    is neither obvious nor obscure: the index of the one whose obviousness against the rest of
+    the hand lies closest to the judge's threshold (ties: the first).
+
+    Why the threshold: the judge sends its own team when the link looks obvious and the
+    storyteller's team when it looks hard (FA-3), each time the team it expects to do the
+    storyteller's team harm; a story the judge cannot call either way is the storyteller's
+    best chance. A hand with no other card gives no measure: the first option."""
+    if not options:
+        raise ValueError("choose_story needs at least one (card, story) option")
+    distances = []
+    for card, story in options:
+        others = [c for c in hand if c != card]
+        if not others:
+            return 0
+        distances.append(abs(obviousness(reader, story, card, others) - threshold))
+    return int(np.argmin(distances))
+
+
 def judge(
     reader: FactumReader,
     story: str,
@@ -325,8 +361,8 @@ def judge(
     or above `threshold` the link is obvious and the judge's own team guesses."""
     if not comparison:
         raise ValueError("judge needs at least one comparison card")
-    obviousness = float(reader.probabilities(story, [card, *comparison])[0])
-    return JudgeCall(obviousness, "judge" if obviousness >= threshold else "storyteller")
+    estimate = obviousness(reader, story, card, comparison)
+    return JudgeCall(estimate, "judge" if estimate >= threshold else "storyteller")
 
 
 def prefers_challenger(reader: FactumReader, challenger: str, holder: str) -> bool:

@@ -7,8 +7,9 @@ secrets, the public turn) and answers with a request body, as a person's phone w
                      never jump ahead of the people at the table
     tell             with a language model (only when the table turned it on: `llm`), a story
                      the model invents for a card of its own hand, vetted (`vet_story`); else,
-                     or when the model fails or its story is set aside (`note` says so), a
-                     canned story from the bank written for a card of its hand; else the bank
+                     or when the model fails or its story is set aside (`note` says so), of the
+                     bank stories written for its cards and not told here yet, the one whose
+                     link is neither obvious nor obscure (`choose_story`, FA-10); else the bank
                      story not yet told here that best fits one of its cards (labelled canned
                      or generated either way: an AI has no life to tell from)
     choose_guessers  the judge's call: the card's fit against the judge's own hand (FA-3)
@@ -31,7 +32,13 @@ from typing import Any
 from companion.cards import Language
 from companion.llm import LLM, LLMError
 from companion.referee.tokens import detect_language
-from companion.seats.factum import FactumReader, choose_decoy, judge, prefers_challenger
+from companion.seats.factum import (
+    FactumReader,
+    choose_decoy,
+    choose_story,
+    judge,
+    prefers_challenger,
+)
 from companion.seats.factum_storyteller import (
     CannedStoryteller,
     LLMStoryteller,
@@ -115,8 +122,14 @@ class FactumSeat:
             invented = self._invent(hand, told_before)
             if invented is not None:
                 return {"type": "tell", "card": invented.card, "text": invented.text}
-        told = self.storyteller.tell(hand, self.language, self.rng)
-        if told is not None and told.text not in told_before:
+        options = [
+            told
+            for told in self.storyteller.options(hand, self.language)
+            if told.text not in told_before
+        ]
+        if options:
+            pairs = [(told.card, told.text) for told in options]
+            told = options[choose_story(self.reader, pairs, hand)]
             return {"type": "tell", "card": told.card, "text": told.text}
         # No bank story for a card held: tell the bank story (not told yet at this table) that
         # best fits one of the hand's cards, linked to that card. Still canned, still labelled.

@@ -96,12 +96,17 @@ class CannedStoryteller:
         _check_language(language)
         return [card for card in hand if language in story_bank().get(fold(card), {})]
 
+    def options(self, hand: Sequence[str], language: Language) -> list[ToldStory]:
+        """The bank story of each tellable card of the hand, in the hand's order."""
+        return [
+            ToldStory(card, story_bank()[fold(card)][language], language, "canned")
+            for card in self.tellable(hand, language)
+        ]
+
     def tell(self, hand: Sequence[str], language: Language, rng: random.Random) -> ToldStory | None:
-        choices = self.tellable(hand, language)
-        if not choices:
-            return None
-        card = rng.choice(choices)
-        return ToldStory(card, story_bank()[fold(card)][language], language, "canned")
+        """The bank story of a random tellable card, or None when no card of the hand has one."""
+        choices = self.options(hand, language)
+        return rng.choice(choices) if choices else None
 
 
 class LLMStoryteller:

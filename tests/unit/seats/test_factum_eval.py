@@ -11,7 +11,7 @@ from companion.seats.factum_storyteller import story_bank
 from evals.factum_cases import CASES_PATH, load_factum_cases
 from evals.factum_eval import accuracy_table, word_overlap
 from evals.factum_fit import training_stories
-from evals.factum_selfplay import fresh_stories, play_game, simulate
+from evals.factum_selfplay import Storyteller, fresh_stories, play_game, simulate
 
 
 def test_cases_meet_the_brief() -> None:
@@ -60,8 +60,12 @@ def test_accuracy_table_groups_by_language_and_difficulty() -> None:
     assert table["all"]["never"]["accuracy"] == 0.0
 
 
-def test_selfplay_runs_ai_only_games_on_the_engine(fake_reader: FactumReader) -> None:
-    summary = simulate(fake_reader, games=1, extra="none")
+@pytest.mark.parametrize("storyteller", ["fa10", "random"])
+def test_selfplay_runs_ai_only_games_on_the_engine(
+    fake_reader: FactumReader, storyteller: Storyteller
+) -> None:
+    summary = simulate(fake_reader, games=1, extra="none", storyteller=storyteller)
+    assert summary["storyteller"] == storyteller
     turns = summary["turns"]
     assert isinstance(turns, int) and turns > 0
     choices = summary["judge_choices"]

@@ -1,4 +1,5 @@
-"""Factum's readers: guesser (FA-5, FA-10), decoy-chooser (FA-4), judge (FA-3), voter (FA-7)."""
+"""Factum's readers: guesser (FA-5, FA-10), decoy-chooser (FA-4), judge (FA-3), voter (FA-7),
+and the storyteller's choice of story (FA-10)."""
 
 from pathlib import Path
 
@@ -12,8 +13,10 @@ from companion.seats.factum import (
     StoryPrototypes,
     bank_cards,
     choose_decoy,
+    choose_story,
     fitted_weights,
     judge,
+    obviousness,
     prefers_challenger,
     reference_stories,
     shipped_prototypes,
@@ -99,6 +102,37 @@ def test_fa3_an_obvious_card_scores_higher_than_an_obscure_one(fake_reader: Fact
     obvious = judge(fake_reader, story, "A reunion after many years", others).obviousness
     obscure = judge(fake_reader, story, "Being in the right place at the right time", others)
     assert obvious > obscure.obviousness
+
+
+HAND = ["A reunion after many years", "Feeling homesick", "A gift that missed the mark"]
+OPTIONS = [
+    ("A reunion after many years", "A reunion after many years: the reunion, after many years."),
+    ("Feeling homesick", "The bus was late and the soup was cold."),
+    ("A gift that missed the mark", "My aunt's present for me was a sweater two sizes too big."),
+]
+
+
+def test_fa10_the_storyteller_tells_what_the_judge_cannot_call(fake_reader: FactumReader) -> None:
+    estimates = [
+        obviousness(fake_reader, story, card, [c for c in HAND if c != card])
+        for card, story in OPTIONS
+    ]
+    assert estimates[0] > max(estimates[1:])  # the card's own words: the most obvious
+    chosen = choose_story(fake_reader, OPTIONS, HAND)
+    assert chosen == min(range(3), key=lambda i: abs(estimates[i] - 0.5))
+    assert abs(estimates[chosen] - 0.5) <= min(abs(e - 0.5) for e in estimates)
+    # The threshold is the judge's: at 1 the most obvious story is closest, at 0 the most obscure.
+    assert choose_story(fake_reader, OPTIONS, HAND, threshold=1.0) == 0
+    most_obscure = min(range(3), key=lambda i: estimates[i])
+    assert choose_story(fake_reader, OPTIONS, HAND, threshold=0.0) == most_obscure
+
+
+def test_fa10_story_choice_edge_cases(fake_reader: FactumReader) -> None:
+    assert choose_story(fake_reader, OPTIONS[:1], HAND[:1]) == 0  # nothing to measure against
+    with pytest.raises(ValueError, match="option"):
+        choose_story(fake_reader, [], HAND)
+    with pytest.raises(ValueError, match="other card"):
+        obviousness(fake_reader, OPTIONS[0][1], HAND[0], [])
 
 
 def test_fa7_a_tie_keeps_the_title(fake_reader: FactumReader) -> None:

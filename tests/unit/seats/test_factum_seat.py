@@ -1,13 +1,21 @@
-"""The Factum AI seat plays from its own seat's view: it volunteers only in rotation, tells a
-canned story, and each of its choices is a legal move of the engine."""
+"""The Factum AI seat plays from its own seat's view: it volunteers only in rotation, tells the
+canned story whose link is neither obvious nor obscure, and each of its choices is a legal move
+of the engine."""
 
 import random
 
 import pytest
 
-from companion.games.factum import Config, apply, legal_moves, new_game, seat_view
+from companion.games.factum import (
+    Config,
+    Volunteer,
+    apply,
+    legal_moves,
+    new_game,
+    seat_view,
+)
 from companion.games.factum.actions import ACTION_ADAPTER
-from companion.seats.factum import FactumReader
+from companion.seats.factum import FactumReader, choose_story
 from companion.seats.factum_seat import FactumSeat, volunteers_next
 from companion.seats.factum_storyteller import CannedStoryteller
 from companion.story.factum import factum_bank
@@ -56,3 +64,24 @@ def test_every_ai_choice_is_a_legal_move_through_whole_turns(
             break
         assert acted, f"no AI seat acts in phase {state.phase}"
     assert told == 3
+
+
+def test_fa10_the_ai_storyteller_tells_the_story_the_judge_cannot_call(
+    reader: FactumReader,
+) -> None:
+    teller = CannedStoryteller()
+    state = new_game(Config(players=("A", "B", "C", "D"), deck=factum_bank("en"), seed=0))
+    state = apply(state, Volunteer(seat=0))
+    hand = [c for c in factum_bank("en") if teller.tellable([c], "en")][:5]
+    view = {**seat_view(state, 0), "hand": hand}  # a hand of five cards with bank stories
+    options = [(told.card, told.text) for told in teller.options(hand, "en")]
+    assert len(options) == 5
+    body = _seat(reader, 0).decide(view, 0)
+    assert body is not None and body["type"] == "tell"
+    assert (body["card"], body["text"]) == options[choose_story(reader, options, hand)]
+    # Told once at this table, a story is not told again: the best of the others is.
+    told_before = {**view, "history": [{"story": body["text"]}]}
+    rest = [option for option in options if option[1] != body["text"]]
+    again = _seat(reader, 0).decide(told_before, 0)
+    assert again is not None
+    assert (again["card"], again["text"]) == rest[choose_story(reader, rest, hand)]
