@@ -22,7 +22,7 @@ from api.games.factum.schemas import PlotCard
 from api.games.factum.state import FactumTableState
 from api.schemas import StrictBody
 from companion.games.factum.actions import MAX_STORY_CHARS
-from companion.seats.factum import DEFAULT_JUDGE_THRESHOLD, FactumReader, judge
+from companion.seats.factum import DEFAULT_JUDGE_THRESHOLD, FactumReader, judge, obviousness
 from companion.seats.factum_words import shared_words
 
 router = APIRouter(prefix="/v1/tables", tags=["factum"])
@@ -93,7 +93,7 @@ def _advise(reader: FactumReader, state: FactumTableState, seat: int, body: Any)
                 409, "illegal_action", "FA-2: that card is not in your hand.", rule="FA-2"
             )
         others = [card for card in hand if card != body.card]
-        chance = float(reader.probabilities(body.text, [body.card, *others])[0]) if others else 1.0
+        chance = obviousness(reader, body.text, body.card, others) if others else 1.0
         return FactumAdvice(
             kind=body.kind,
             obviousness=round(chance, 3),
