@@ -42,7 +42,9 @@ import numpy as np
 
 from companion.cards import Deck, once_upon_a_time_deck
 from companion.referee import Referee, RefereeError
+from companion.referee import guards as guards_module
 from companion.referee import learned as learned_module
+from companion.referee import rules as rules_module
 from companion.referee.learned import (
     FEATURES,
     MODEL_PATH,
@@ -256,6 +258,8 @@ def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:
     parts = [
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
+        Path(guards_module.__file__).read_bytes(),  # the guards' verdicts are features
+        Path(rules_module.__file__).read_bytes(),
         "\n".join(json.dumps(c, sort_keys=True) for c in load_cases(CASES_PATH, "dev")).encode(),
         deck_source.read_bytes(),
         json.dumps(

@@ -13,7 +13,12 @@ from companion.referee.text import Analysis
 from companion.referee.tokens import words
 
 # Japanese: the verbs of existence and possession (ドラゴンはいなかった, 剣を持っていない).
-_JA_EXISTENCE = words("いる 居る ある 有る 持つ 見つかる 無い ない なし 無し")
+_JA_EXISTENCE = words("いる 居る ある 有る 持つ 見つかる 見つける 無い ない なし 無し")
+_JA_SINGLE_WINDOW = 8  # from a noun to the も of 一本も, 一人も, 一度も
+# Counters of things (一匹も: not a single one) and of times (一度も: never once; it denies an
+# event, not the prince who 一度も笑わなかった).
+_JA_THINGS = words("人 匹 本 つ 頭 羽 冊 軒 枚 個 台 隻 粒 輪 着 通 滴 片")
+_JA_TIMES = words("度 回")
 _ARTICLES = words("a an the un una el la los las unos unas")
 _JA_EXPERIENCE = words("見る 会う 出会う 聞く 見かける")
 # Definite determiners: the thing is already in the story ("she hoped the king would come").
@@ -59,16 +64,44 @@ def negated(analysis: Analysis, first: int, last: int, *, predicate: bool) -> st
             break
         within = first - j <= rules.NEGATION_WINDOW
         if _is_subject_negator(analysis, j):
-            # "nobody had ever seen a giant": an indefinite thing is denied too
-            if predicate or _indefinite_before(analysis, first):
+            # "nobody had ever seen a giant": an indefinite thing is denied too; and "neither
+            # sword", "ninguna bruja", "not one ghost": the negator is the thing's determiner
+            if predicate or _indefinite_before(analysis, first) or _determines(analysis, j, first):
                 return f"negated by {tokens[j].text!r}"
         elif within and _is_negator(analysis, j):
+            if not predicate and _correlative_before_definite(analysis, j, first):
+                continue  # "ni la bruja ni el hada pudieron…": both are in the story
             return f"negated by {tokens[j].text!r}"
     if predicate:
         for k in range(last + 1, min(len(tokens), last + 3)):
             if tokens[k].text in rules.OBJECT_NEGATORS[tokens[k].lang]:
                 return f"negated by {tokens[k].text!r}"
     return None
+
+
+def _determines(analysis: Analysis, negator: int, first: int) -> bool:
+    """The subject negator at `negator` is the determiner of the noun at `first`: "neither
+    sword", "ninguna bruja", "not one ghost" (at most one word, an adjective, between; "not one
+    of the soldiers" and "neither the witch" name things that are there)."""
+    tokens = analysis.tokens
+    token = tokens[negator]
+    start = negator + 1
+    if token.text in ("not", "no") and start < len(tokens) and tokens[start].text == "one":
+        start += 1
+    elif token.text not in rules.DETERMINER_NEGATORS[token.lang]:
+        return False
+    between = tokens[start:first]
+    return len(between) <= 1 and not any(
+        t.text in _DEFINITE or t.text in ("of", "de") for t in between
+    )
+
+
+def _correlative_before_definite(analysis: Analysis, negator: int, first: int) -> bool:
+    """A correlative negator ("nor", "ni") with a definite determiner before the noun."""
+    tokens = analysis.tokens
+    if tokens[negator].text not in rules.CORRELATIVE_NEGATORS[tokens[negator].lang]:
+        return False
+    return any(tokens[k].text in _DEFINITE for k in range(negator + 1, first))
 
 
 def _indefinite_before(analysis: Analysis, first: int) -> bool:
@@ -83,11 +116,16 @@ def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: b
     tokens = analysis.tokens
     end = min(len(tokens), last + 1 + rules.JA_NEGATION_WINDOW)
     if predicate:
-        for k in range(last + 1, end):
-            if not analysis.same_clause(k, last):
+        # a negator the evidence passes over (盗まれた read in 盗まれなかった), or one after it; a
+        # negator that ends the evidence is the card's own phrase (帰り道がわからなく: lost)
+        for k in [*range(first + 1, last), *range(last + 1, end)]:
+            if k > last and not analysis.same_clause(k, last):
                 break
             if _is_negator(analysis, k):
                 return f"negated by {tokens[k].text!r}"
+    single = _not_a_single(analysis, last, predicate=predicate)
+    if single is not None:
+        return single
     # the first verb or adjective after the noun: an existence verb, then a negator
     for k in range(last + 1, end):
         if not analysis.same_clause(k, last):
@@ -96,7 +134,7 @@ def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: b
             if tokens[k].keys & _JA_EXPERIENCE:  # the noun is its object: 巨人を見た
                 seen = tokens[last + 1].text in ("を", "に")
                 return _never_experienced(analysis, k) if seen else None
-            if not tokens[k].keys & _JA_EXISTENCE:
+            if not tokens[k].keys & _JA_EXISTENCE or _not_the_verbs_subject(analysis, last, k):
                 return None
             if _is_negator(analysis, k):
                 return f"negated by {tokens[k].text!r}"
@@ -105,6 +143,67 @@ def _negated_japanese(analysis: Analysis, first: int, last: int, *, predicate: b
                     return f"negated by {tokens[n].text!r}"
             return None
     return None
+
+
+def _not_a_single(analysis: Analysis, last: int, *, predicate: bool) -> str | None:
+    """木は一本も残っていなかった, 幽霊は一人も現れなかった, 一度もない: "not a single one"
+    (一 and a counter, then も) and a negator after it, in the noun's clause. A thing must be
+    what is counted: marked は, が or も, and no other noun before the count (塔には幽霊は一人も
+    keeps its tower); an event is denied by 一度も anywhere in its clause."""
+    tokens = analysis.tokens
+    particle = tokens[last + 1].text if last + 1 < len(tokens) else ""
+    if not predicate and particle not in ("は", "が", "も"):
+        return None
+    for k in range(last + 2, min(len(tokens), last + 1 + _JA_SINGLE_WINDOW)):
+        if not analysis.same_clause(k, last):
+            return None
+        counters = _JA_TIMES | _JA_THINGS if predicate else _JA_THINGS
+        if tokens[k].text == "も" and _one_of_a_counter(analysis, k - 1, counters):
+            count = k - 2 if tokens[k - 2].text == "一" else k - 1
+            if not predicate and any(
+                tokens[j].pos.startswith(("名詞", "代名詞")) for j in range(last + 2, count)
+            ):
+                return None
+            for n in range(k + 1, min(len(tokens), k + 6)):
+                if not analysis.same_clause(n, k):
+                    return None
+                if _is_negator(analysis, n):
+                    return f"not a single one ({tokens[n].text!r})"
+    return None
+
+
+def _one_of_a_counter(analysis: Analysis, index: int, counters: frozenset[str]) -> bool:
+    """一 and one of `counters`, as one token (一人) or two (一/本)."""
+    tokens = analysis.tokens
+    token = tokens[index]
+    if token.text.startswith("一") and token.text[1:] in counters:
+        return True
+    return index > 0 and tokens[index - 1].text == "一" and token.text in counters
+
+
+def _not_the_verbs_subject(analysis: Analysis, noun: int, verb: int) -> bool:
+    """The noun is where (島には川がなかった) or whose (王子は剣を持たずに), not what is denied:
+    it is followed by に or で, or it is a topic or subject with another noun marked as the
+    verb's subject or object (が, も, を) between it and the verb."""
+    tokens = analysis.tokens
+    particle = tokens[noun + 1].text if noun + 1 < len(tokens) else ""
+    # 狼ではなく is a copula denied (not a wolf); 森では竜がいなかった is a place
+    copula = (
+        particle == "で"
+        and noun + 3 < len(tokens)
+        and tokens[noun + 2].text in ("は", "も")
+        and _is_negator(analysis, noun + 3)
+    )
+    if particle == "に" or (particle == "で" and not copula):
+        return True
+    if particle not in ("は", "が"):
+        return False
+    return any(
+        tokens[k].text in ("が", "も", "を")
+        and tokens[k - 1].pos.startswith(("名詞", "代名詞"))
+        and not _one_of_a_counter(analysis, k - 1, _JA_THINGS)
+        for k in range(noun + 3, verb)
+    )
 
 
 def _never_experienced(analysis: Analysis, verb: int) -> str | None:

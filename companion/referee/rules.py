@@ -47,6 +47,7 @@ _EN_CONTRACTIONS = words(
 NEGATORS: dict[Language, frozenset[str]] = {
     # contractions also as phones and dictation type them, without the apostrophe ("wasnt")
     "en": words("no not never without nor neither none nobody nothing cannot n't")
+    | words("lack lacked lacks lacking")  # "the merchant lacked the courage"
     | _EN_CONTRACTIONS
     | frozenset(c.replace("'", "") for c in _EN_CONTRACTIONS),
     "es": words("no nunca jamás jamas sin ni ningún ningun ninguna ninguno nadie nada tampoco"),
@@ -57,6 +58,20 @@ NEGATORS: dict[Language, frozenset[str]] = {
 SUBJECT_NEGATORS: dict[Language, frozenset[str]] = {
     "en": words("nobody none nothing neither no-one"),
     "es": words("nadie nada ninguno ninguna"),
+    "ja": frozenset(),
+}
+# Subject negators that are also determiners: right before a noun they deny the thing itself
+# ("neither sword nor shield", "ninguna bruja vivía allí"; "not one ghost" is "not" + "one").
+DETERMINER_NEGATORS: dict[Language, frozenset[str]] = {
+    "en": words("neither"),
+    "es": words("ninguno ninguna"),
+    "ja": frozenset(),
+}
+# Correlative negators: before a definite noun phrase they deny the predicate, not the thing
+# ("neither the witch nor the fairy could break the spell": both are in the story).
+CORRELATIVE_NEGATORS: dict[Language, frozenset[str]] = {
+    "en": words("neither nor"),
+    "es": words("ni"),
     "ja": frozenset(),
 }
 # After a predicate, an object negator denies it: "the frog said nothing", "no dijo nada".

@@ -145,3 +145,56 @@ def test_a_contraction_typed_without_its_apostrophe_negates_alike(
     assert lexical_referee.rule(typed, [card]).mentions == ()
     assert lexical_referee.rule(bare, [card]).mentions == ()
     assert lexical_referee.rule(typed.replace("n't", ""), [card]).mentions != ()
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "expected"),
+    [
+        # a subject negator that is the noun's determiner denies the thing
+        ("The prince rode out with neither sword nor shield.", ["Sword", "Prince"], {"Prince"}),
+        ("Not one ghost appeared in the tower.", ["Ghost", "Tower"], {"Tower"}),
+        ("Not one of the soldiers came back.", ["Soldier"], {"Soldier"}),
+        ("Ninguna bruja vivía en aquel bosque.", ["Bruja", "Bosque"], {"Bosque"}),
+        # a correlative negator before a definite noun denies the predicate, not the things
+        (
+            "Ni la bruja ni el hada pudieron romper el hechizo.",
+            ["Bruja", "Hada"],
+            {"Bruja", "Hada"},
+        ),
+        ("Neither the witch nor the fairy could help.", ["Witch", "Fairy"], {"Witch", "Fairy"}),
+        ("He lived without a cat and with no horse.", ["Cat", "Horse"], set()),
+        ("The merchant lacked the courage to go on.", ["Brave"], set()),
+    ],
+)
+def test_negation_scope_of_determiners_and_correlatives(
+    lexical_referee: Referee, text: str, cards: list[str], expected: set[str]
+) -> None:
+    assert flagged(lexical_referee, text, cards) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "expected"),
+    [
+        # 一 and a counter, then も and a negator: not a single one
+        ("火事のあと、木は一本も残っていなかった。", ["木"], set()),
+        ("塔には幽霊は一人も現れなかった。", ["幽霊", "塔"], {"塔"}),
+        ("村には竜が一匹もいなかった。", ["竜", "村"], {"村"}),
+        # 一度も denies an event, not whoever never once did something
+        ("あの礼拝堂で結婚式が行われたことは一度もない。", ["結婚式", "礼拝堂"], {"礼拝堂"}),
+        ("王子は一度も笑わなかった。", ["王子"], {"王子"}),
+        ("王子は一日も休まなかった。", ["王子"], {"王子"}),
+        # where (に, で) and whose (は before another noun) are not what is denied
+        ("その島には川がなかった。", ["島", "川"], {"島"}),
+        ("森では竜がいなかった。", ["森", "竜"], {"森"}),
+        ("王子は剣も盾も持たずに出発した。", ["剣", "王子"], {"王子"}),
+        ("王は剣を持っていなかった。", ["王", "剣"], {"王"}),
+        ("夜に吠えていたのは狼ではなく、風だった。", ["狼"], set()),
+        # an alias read over a negated verb (盗まれた in 盗まれなかった), and finding
+        ("その夜は何も盗まれなかった。", ["何かが盗まれる"], set()),
+        ("彼女は鍵を見つけられず、扉は閉ざされたままだった。", ["鍵", "扉"], {"扉"}),
+    ],
+)
+def test_japanese_negation_scope(
+    lexical_referee: Referee, text: str, cards: list[str], expected: set[str]
+) -> None:
+    assert flagged(lexical_referee, text, cards) == expected
