@@ -8,7 +8,7 @@ The seat is never in an action's body: it comes from the token.
 from collections.abc import Iterator
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 MAX_NARRATION_CHARS = 2_000
 MAX_NAME_CHARS = 40
@@ -58,6 +58,15 @@ def _texts(data: Any) -> Iterator[str]:
 class PlayerCreate(StrictBody):
     name: Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS, pattern=r"\S")]
     kind: SeatKind = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _visible(cls, name: str) -> str:
+        """The engines strip names the Python way, which also strips the ASCII separators
+        (U+001C–U+001F) that the pattern's `\\S` lets through: a name of those alone is empty."""
+        if not name.strip():
+            raise ValueError("a player's name needs a visible character")
+        return name
 
 
 class SeatCreated(BaseModel):

