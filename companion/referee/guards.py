@@ -154,10 +154,10 @@ def _not_a_single(analysis: Analysis, last: int, *, predicate: bool) -> str | No
     particle = tokens[last + 1].text if last + 1 < len(tokens) else ""
     if not predicate and particle not in ("は", "が", "も"):
         return None
+    counters = _JA_TIMES | _JA_THINGS if predicate else _JA_THINGS
     for k in range(last + 2, min(len(tokens), last + 1 + _JA_SINGLE_WINDOW)):
         if not analysis.same_clause(k, last):
             return None
-        counters = _JA_TIMES | _JA_THINGS if predicate else _JA_THINGS
         if tokens[k].text == "も" and _one_of_a_counter(analysis, k - 1, counters):
             count = k - 2 if tokens[k - 2].text == "一" else k - 1
             if not predicate and any(
