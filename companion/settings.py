@@ -38,8 +38,8 @@ class Settings(BaseSettings):
         default=None, validation_alias="COMPANION_EMBEDDINGS_MODEL"
     )
     # the referee's learned mention scorer (companion/referee/learned.py): may flag a card no
-    # table knows, from its labels, with the MiniLM and the multilingual e5
-    referee_learned: bool = Field(default=False, validation_alias="COMPANION_REFEREE_LEARNED")
+    # table knows (typed by a player), from its labels, with the MiniLM and the multilingual e5
+    referee_learned: bool = Field(default=True, validation_alias="COMPANION_REFEREE_LEARNED")
     # the Factum AI players' story reader (multilingual-e5-small by default: it reads ja/es)
     factum_embedder: str = Field(default="e5", validation_alias="COMPANION_FACTUM_EMBEDDER")
     cache_dir: Path = Field(

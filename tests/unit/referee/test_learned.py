@@ -24,7 +24,7 @@ from companion.referee.learned import (
 )
 from companion.referee.lexicon import Target
 from companion.referee.text import Span, analyse
-from embeddings import Embedder
+from embeddings import Embedder, load_embedder
 from evals.referee_lco import card_folds
 
 
@@ -127,30 +127,22 @@ def test_a_model_of_other_features_is_refused() -> None:
 
 
 @pytest.fixture(scope="module")
-def learned_referee(embedder: Embedder) -> Referee:
+def learned_referee(embedder: Embedder, embeddings_cache_dir: Path) -> Referee:
     """The referee with the learned scorer at the out-of-fold best-F1 cut-off recorded beside
     the shipped model (lower than the shipped one), so that the precision tests hold where the
     learned path is at its most permissive."""
-    from embeddings.e5 import E5Embedder
-
     model = load_model()
     model = model.at_threshold(model.report["threshold_f1"])
-    scorer = MentionScorer(model, {"minilm": embedder, "e5": E5Embedder()})
+    e5 = load_embedder("e5-int8", cache_dir=embeddings_cache_dir)
+    scorer = MentionScorer(model, {"minilm": embedder, "e5": e5})
     return Referee(once_upon_a_time_deck(), embedder, scorer=scorer)
-
-
-_NOT_FOUND = pytest.mark.xfail(
-    strict=True,
-    reason="route 1 (a logistic model over MiniLM/e5 label similarities) misses it: other held "
-    "cards score as high (see the model's out-of-fold figures in evals/referee_train.py)",
-)
 
 
 _ANOTHER_TOO = pytest.mark.xfail(
     strict=True,
-    reason="the synonym is found, but the model retrained with the guards in its recipe "
-    "(cut-off 0.8024) flags 囚人 as well: its precision on labels-only cards is 0.955 "
-    "(leave-cards-out, evals/reports/referee_lco_learned.md)",
+    reason="route 1 (a logistic model over MiniLM/e5 label similarities) finds the synonym at "
+    "the permissive best-F1 cut-off but flags another held card as well: the learned flags "
+    "alone reach an out-of-fold precision of about 0.65 (evals/referee_train.py)",
 )
 
 
@@ -162,7 +154,7 @@ _ANOTHER_TOO = pytest.mark.xfail(
             "A straw man stood in the cornfield, guarding it from the crows.",
             "Scarecrow",
             ["Musician", "Prisoner"],
-            marks=_NOT_FOUND,
+            marks=_ANOTHER_TOO,
         ),
         pytest.param(
             "畑のまんなかで、わら人形がカラスを見張っていました。",
@@ -174,7 +166,7 @@ _ANOTHER_TOO = pytest.mark.xfail(
             "Un muñeco de paja vigilaba el maizal día y noche.",
             "Espantapájaros",
             ["Músico", "Prisionero"],
-            marks=_NOT_FOUND,
+            marks=_ANOTHER_TOO,
         ),
     ],
 )
@@ -228,3 +220,35 @@ def test_blocking_guard_on_negated_and_figurative_spans() -> None:
     at = simile.index("scarecrow")
     assert blocking_guard(analyse(simile), Span(at, at + 9), None) == "figurative"
     assert blocking_guard(analyse("A straw man stood in the field."), Span(2, 11), None) is None
+
+
+# the referee the settings build ------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_settings_referee_loads_e5_on_the_first_card_typed_by_a_player(
+    embedder: Embedder, embeddings_cache_dir: Path
+) -> None:
+    from companion.referee.factory import referee_from_settings
+    from companion.settings import Settings
+    from embeddings.lazy import LazyEmbedder
+
+    settings = Settings(_env_file=None, cache_dir=embeddings_cache_dir)  # type: ignore[call-arg]
+    assert settings.referee_learned
+    referee = referee_from_settings(once_upon_a_time_deck(), settings, embedder)
+    assert referee.scorer is not None
+    e5 = referee.scorer.embedders["e5"].embedder  # type: ignore[attr-defined]
+    assert isinstance(e5, LazyEmbedder)
+    ruled = referee.rule("The old king rode out at dawn.", ["king", "forest"])
+    assert [m.card for m in ruled.mentions] == ["king"]
+    assert not e5.loaded  # deck cards have their own words: the scorer is not asked
+    referee.rule("The old king rode out at dawn.", ["king", "Scarecrow"])
+    assert e5.loaded
+
+
+def test_the_learned_scorer_can_be_turned_off(fake_embedder: Embedder) -> None:
+    from companion.referee.factory import referee_from_settings
+    from companion.settings import Settings
+
+    settings = Settings(_env_file=None, referee_learned=False)  # type: ignore[call-arg]
+    assert referee_from_settings(once_upon_a_time_deck(), settings, fake_embedder).scorer is None

@@ -1,0 +1,54 @@
+"""An embedder loaded on its first use: for models that only some requests need (the learned
+scorer's, for cards typed by players), so that a server starts as fast and as small as before
+and pays for the model only when a table asks for it."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+
+from embeddings.base import Embedder, Vectors
+
+
+class LazyEmbedder:
+    """Calls `load` once, on the first `embed` (or `revision`), from whichever thread gets
+    there first; the others wait for it. `name` and `dimension` are known without loading."""
+
+    def __init__(self, load: Callable[[], Embedder], *, name: str, dimension: int) -> None:
+        self._load = load
+        self._name = name
+        self._dimension = dimension
+        self._loaded: Embedder | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    @property
+    def dimension(self) -> int:
+        return self._dimension
+
+    @property
+    def loaded(self) -> bool:
+        return self._loaded is not None
+
+    @property
+    def revision(self) -> str:
+        return str(getattr(self._embedder(), "revision", ""))
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        return self._embedder().embed(texts)
+
+    def _embedder(self) -> Embedder:
+        if self._loaded is None:
+            with self._lock:
+                if self._loaded is None:
+                    loaded = self._load()
+                    if loaded.name != self._name or loaded.dimension != self._dimension:
+                        raise ValueError(
+                            f"loaded {loaded.name} ({loaded.dimension}), expected "
+                            f"{self._name} ({self._dimension})"
+                        )
+                    self._loaded = loaded
+        return self._loaded

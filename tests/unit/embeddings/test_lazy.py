@@ -1,0 +1,50 @@
+"""`LazyEmbedder`: the model loads on the first embed, once, whichever thread asks first."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from embeddings import Embedder, HashingEmbedder
+from embeddings.lazy import LazyEmbedder
+
+
+def counting_loader(calls: list[int], embedder: Embedder) -> LazyEmbedder:
+    def load() -> Embedder:
+        calls.append(1)
+        threading.Event().wait(0.05)  # let the other threads reach the lock
+        return embedder
+
+    return LazyEmbedder(load, name=embedder.name, dimension=embedder.dimension)
+
+
+def test_name_and_dimension_without_loading() -> None:
+    calls: list[int] = []
+    lazy = counting_loader(calls, HashingEmbedder(64))
+    assert isinstance(lazy, Embedder)
+    assert (lazy.name, lazy.dimension) == (HashingEmbedder(64).name, 64)
+    assert not lazy.loaded and calls == []
+
+
+def test_loads_once_on_first_embed_from_many_threads() -> None:
+    calls: list[int] = []
+    inner = HashingEmbedder(64)
+    lazy = counting_loader(calls, inner)
+    results: list[np.ndarray] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(lazy.embed(["a wolf"]))) for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert calls == [1] and lazy.loaded
+    for vectors in results:
+        np.testing.assert_array_equal(vectors, inner.embed(["a wolf"]))
+
+
+def test_a_model_other_than_announced_is_refused() -> None:
+    lazy = LazyEmbedder(lambda: HashingEmbedder(32), name="something else", dimension=32)
+    with pytest.raises(ValueError, match="expected something else"):
+        lazy.embed(["x"])
+    assert not lazy.loaded
