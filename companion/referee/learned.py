@@ -40,6 +40,7 @@ from embeddings import Embedder
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "learned_mention.json"
 MAX_SPANS = 32
+MAX_SPAN_CHARS = 1_000  # a longer span (a whole long text) is read by its beginning only
 EMBEDDERS = ("minilm", "e5")  # the names a scorer's embedders go by, in feature order
 GROUPS = ("characters", "items", "places", "aspects", "events")
 _PER_EMBEDDER = ("best", "whole", "vs_spans", "vs_cards")
@@ -364,7 +365,7 @@ class MentionScorer:
         self, analysis: Analysis, spans: Sequence[Span], targets: Sequence[Target]
     ) -> dict[str, Matrix]:
         """Per embedder, the (spans, targets) best cosine of each span to each card's labels."""
-        texts = [analysis.text[s.start : s.end] for s in spans]
+        texts = [analysis.text[s.start : s.end][:MAX_SPAN_CHARS] for s in spans]
         groups = [card_phrases(t) for t in targets]
         flat = [p for g in groups for p in g]
         starts = np.cumsum([0, *(len(g) for g in groups[:-1])]).astype(np.intp)
