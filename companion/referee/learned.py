@@ -35,12 +35,13 @@ from companion.referee import guards, rules
 from companion.referee.lexicon import Target
 from companion.referee.text import Analysis, Span
 from companion.referee.tokens import Language, Token
-from embeddings import Embedder
+from embeddings import Embedder, RecentVectors
 
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "learned_mention.json"
 MAX_SPANS = 32
 MAX_SPAN_CHARS = 1_000  # a longer span (a whole long text) is read by its beginning only
+LABELS_REMEMBERED = 4_096
 EMBEDDERS = ("minilm", "e5")  # the names a scorer's embedders go by, in feature order
 GROUPS = ("characters", "items", "places", "aspects", "events")
 _PER_EMBEDDER = ("best", "whole", "vs_spans", "vs_cards")
@@ -337,7 +338,8 @@ class Scored:
 
 class MentionScorer:
     """Scores held cards against a text with the learned model. `embedders` maps each name of
-    EMBEDDERS to an embedder. Card label vectors are kept in memory."""
+    EMBEDDERS to an embedder. The vectors of the last LABELS_REMEMBERED card labels are kept
+    (players type labels without end: the memory stays bounded)."""
 
     def __init__(self, model: LearnedModel, embedders: Mapping[str, Embedder]) -> None:
         missing = set(EMBEDDERS) - set(embedders)
@@ -345,21 +347,13 @@ class MentionScorer:
             raise ValueError(f"the learned scorer needs the embedders {sorted(missing)}")
         self.model = model
         self.embedders = dict(embedders)
-        self._phrases: dict[str, dict[str, npt.NDArray[np.float32]]] = {n: {} for n in EMBEDDERS}
+        self._labels = {n: RecentVectors(embedders[n], size=LABELS_REMEMBERED) for n in EMBEDDERS}
 
     def with_model(self, model: LearnedModel) -> MentionScorer:
         """The same embedders (and label vectors) with another model."""
         other = MentionScorer(model, self.embedders)
-        other._phrases = self._phrases
+        other._labels = self._labels
         return other
-
-    def _phrase_vectors(self, name: str, phrases: Sequence[str]) -> npt.NDArray[np.float32]:
-        known = self._phrases[name]
-        missing = list(dict.fromkeys(p for p in phrases if p not in known))
-        if missing:
-            for phrase, row in zip(missing, self.embedders[name].embed(missing), strict=True):
-                known[phrase] = row
-        return np.stack([known[p] for p in phrases])
 
     def similarities(
         self, analysis: Analysis, spans: Sequence[Span], targets: Sequence[Target]
@@ -372,7 +366,7 @@ class MentionScorer:
         out: dict[str, Matrix] = {}
         for name in EMBEDDERS:
             span_vectors = self.embedders[name].embed(texts)
-            phrase_vectors = self._phrase_vectors(name, flat)
+            phrase_vectors = self._labels[name].embed(flat)
             cosines = span_vectors @ phrase_vectors.T
             out[name] = np.maximum.reduceat(cosines, starts, axis=1).astype(np.float64)
         return out
