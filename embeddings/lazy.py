@@ -12,13 +12,16 @@ from embeddings.base import Embedder, Vectors
 
 class LazyEmbedder:
     """Calls `load` once, on the first `embed` (or `revision`), from whichever thread gets
-    there first; the others wait for it. `name` and `dimension` are known without loading."""
+    there first; the others wait for it. `name` and `dimension` are known without loading. A
+    load that failed is not tried again: later calls raise the same error at once (a build
+    that failed would fail again, and take its time doing so)."""
 
     def __init__(self, load: Callable[[], Embedder], *, name: str, dimension: int) -> None:
         self._load = load
         self._name = name
         self._dimension = dimension
         self._loaded: Embedder | None = None
+        self._failed: Exception | None = None
         self._lock = threading.Lock()
 
     @property
@@ -43,12 +46,20 @@ class LazyEmbedder:
     def _embedder(self) -> Embedder:
         if self._loaded is None:
             with self._lock:
+                if self._failed is not None:
+                    raise self._failed
                 if self._loaded is None:
-                    loaded = self._load()
-                    if loaded.name != self._name or loaded.dimension != self._dimension:
-                        raise ValueError(
-                            f"loaded {loaded.name} ({loaded.dimension}), expected "
-                            f"{self._name} ({self._dimension})"
-                        )
-                    self._loaded = loaded
+                    try:
+                        self._loaded = self._checked(self._load())
+                    except Exception as exc:
+                        self._failed = exc
+                        raise
         return self._loaded
+
+    def _checked(self, loaded: Embedder) -> Embedder:
+        if loaded.name != self._name or loaded.dimension != self._dimension:
+            raise ValueError(
+                f"loaded {loaded.name} ({loaded.dimension}), expected "
+                f"{self._name} ({self._dimension})"
+            )
+        return loaded

@@ -25,6 +25,7 @@ referee those cards would get had nothing been written for them. The shipped ref
 nothing.
 """
 
+import logging
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -60,7 +61,9 @@ from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
 from companion.referee.text import Analysis, Span, analyse
 from companion.referee.tokens import Language
-from embeddings import CardVectorCache, Embedder, RecentVectors
+from embeddings import CardVectorCache, Embedder, EmbeddingError, RecentVectors
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,7 @@ class Referee:
             SemanticMatcher(deck, embedder, card_vectors) if embedder is not None else None
         )
         self.scorer = scorer
+        self._scorer_failed = False  # logged once
         self.cast = Cast(self._rule_story, embedder) if track_cast else None
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
@@ -278,7 +282,7 @@ class Referee:
         if self.scorer is not None and any(
             labels_only(t) and i not in found for i, t in enumerate(targets)
         ):
-            learned = self.scorer.score(analysis, targets)
+            learned = self._learned_scores(analysis, targets)
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             near = closest is not None and closest[owner] >= cut_off
@@ -300,6 +304,19 @@ class Referee:
         mentions.sort(key=lambda m: (-m.score, m.start))
         borderline.sort(key=lambda m: (-m.score, m.start))
         return Ruling(text=analysis.text, mentions=tuple(mentions), borderline=tuple(borderline))
+
+    def _learned_scores(self, analysis: Analysis, targets: tuple[Target, ...]) -> list[Scored]:
+        """The learned scorer's verdicts; none when its models cannot be loaded or run: the
+        ruling goes on with the tables and rules (what the referee knew before the scorer),
+        and the failure is logged once."""
+        assert self.scorer is not None
+        try:
+            return self.scorer.score(analysis, targets)
+        except EmbeddingError:
+            if not self._scorer_failed:
+                self._scorer_failed = True
+                log.exception("the learned scorer failed: rulings go on without it")
+            return []
 
     # lexical and inference -------------------------------------------------------------
 

@@ -5,7 +5,7 @@ import threading
 import numpy as np
 import pytest
 
-from embeddings import Embedder, HashingEmbedder
+from embeddings import Embedder, HashingEmbedder, ModelBuildError
 from embeddings.lazy import LazyEmbedder
 
 
@@ -48,3 +48,17 @@ def test_a_model_other_than_announced_is_refused() -> None:
     with pytest.raises(ValueError, match="expected something else"):
         lazy.embed(["x"])
     assert not lazy.loaded
+
+
+def test_a_failed_load_is_not_tried_again() -> None:
+    calls: list[int] = []
+
+    def broken() -> Embedder:
+        calls.append(1)
+        raise ModelBuildError("int8 build failed: disk full")
+
+    lazy = LazyEmbedder(broken, name="e5", dimension=384)
+    for _ in range(3):
+        with pytest.raises(ModelBuildError, match="disk full"):
+            lazy.embed(["x"])
+    assert calls == [1] and not lazy.loaded

