@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from companion.cards import Deck
 from companion.referee.learned import MentionScorer, load_model
+from companion.referee.models import CardEnricher
 from companion.referee.referee import Referee
 from companion.settings import Settings
 from embeddings import CardVectorCache, Embedder, RecentVectors, load_embedder
@@ -55,9 +56,21 @@ def remember_spans(embedder: Embedder) -> Embedder:
 
 def referee_from_settings(deck: Deck, settings: Settings, embedder: Embedder | None) -> Referee:
     """A referee on `embedder` (None: lexical and rule evidence only) whose card vectors survive
-    restarts under the settings' cache directory, with the learned scorer when turned on."""
+    restarts under the settings' cache directory, with the learned scorer when turned on and
+    the card enricher when a language model is configured."""
     if embedder is None:
-        return Referee(deck, None)
+        return Referee(deck, None, enricher=enricher_from_settings(deck, settings))
     vectors = CardVectorCache(embedder, cache_dir=settings.cache_dir)
     scorer = scorer_from_settings(settings, embedder, remember_spans)
-    return Referee(deck, embedder, card_vectors=vectors, scorer=scorer)
+    enricher = enricher_from_settings(deck, settings)
+    return Referee(deck, embedder, card_vectors=vectors, scorer=scorer, enricher=enricher)
+
+
+def enricher_from_settings(deck: Deck, settings: Settings) -> CardEnricher | None:
+    """Words for free-text cards from the settings' language model, cached under their cache
+    directory; None without a model (the offline referee does without)."""
+    from companion.story.card_enrichment import LLMCardEnricher
+    from companion.story.factory import llm_from_settings
+
+    llm = llm_from_settings(settings)
+    return LLMCardEnricher(llm, deck, cache_dir=settings.cache_dir) if llm is not None else None

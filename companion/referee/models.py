@@ -4,6 +4,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from companion.cards import StoryCard
+
 Method = Literal["lexical", "semantic", "lexical+semantic", "llm", "re-mention"]
 
 
@@ -46,6 +48,24 @@ class Verdict(Protocol):
 
     @property
     def reason(self) -> str: ...
+
+
+CUSTOM_PREFIX = "custom:"  # the id of an enriched card: "custom:" + its folded label
+
+
+def is_custom(card: StoryCard) -> bool:
+    """An enriched card typed by players, not a card of the deck."""
+    return card.id.startswith(CUSTOM_PREFIX)
+
+
+class CardEnricher(Protocol):
+    """Words for a card the deck does not know (a model's proposals, verified; in
+    companion/story). Only used when passed in."""
+
+    def card_for(self, label: str) -> StoryCard | None:
+        """The enriched card for a free-text label when it is known already; else None, and
+        the enrichment may be started in the background (never waited for by a ruling)."""
+        ...
 
 
 class Adjudicator(Protocol):

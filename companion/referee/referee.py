@@ -56,7 +56,14 @@ from companion.referee.lexicon import (
     is_noun_card,
     phrase_index,
 )
-from companion.referee.models import Adjudicator, Mention, Method, Ruling
+from companion.referee.models import (
+    Adjudicator,
+    CardEnricher,
+    Mention,
+    Method,
+    Ruling,
+    is_custom,
+)
 from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
 from companion.referee.text import Analysis, Span, analyse
@@ -144,6 +151,7 @@ class Referee:
         card_vectors: CardVectorCache | None = None,
         withheld: Collection[str] = (),
         scorer: MentionScorer | None = None,
+        enricher: CardEnricher | None = None,
         track_cast: bool = True,
         remembered_texts: int = 4096,
     ) -> None:
@@ -151,7 +159,9 @@ class Referee:
         (with a directory, card vectors survive restarts); by default one in memory.
         `withheld`: deck ids whose card-specific rules are not used (see the module docstring).
         `scorer`: the learned mention scorer (learned.py), which may flag a card that no table
-        or rule found, from its labels alone; None (the default): not used. `track_cast`
+        or rule found, from its labels alone; None (the default): not used. `enricher`: words
+        for free-text cards (a model's, verified; companion/story/card_enrichment.py), used
+        once known, never waited for; None (the default): not used. `track_cast`
         False: the story's elements are not tracked (cast.py; for the evaluation's ablation).
         `remembered_texts`: how many recent texts' vectors are kept (`RecentVectors`: a narrated
         sentence comes back as a story line); 0 embeds every text every time (benchmarks)."""
@@ -171,6 +181,7 @@ class Referee:
         )
         self.scorer = scorer
         self._scorer_failed = False  # logged once
+        self.enricher = enricher
         self.cast = Cast(self._rule_story, embedder) if track_cast else None
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
@@ -236,7 +247,7 @@ class Referee:
             return []
         for text in texts:
             check_text(text)
-        targets = tuple(self._resolver.resolve(cards))
+        targets = tuple(self._enriched(t) for t in self._resolver.resolve(cards))
         if len(targets) > MAX_CARDS:
             raise TooManyCardsError(len(targets))
         if not targets:
@@ -304,6 +315,13 @@ class Referee:
         mentions.sort(key=lambda m: (-m.score, m.start))
         borderline.sort(key=lambda m: (-m.score, m.start))
         return Ruling(text=analysis.text, mentions=tuple(mentions), borderline=tuple(borderline))
+
+    def _enriched(self, target: Target) -> Target:
+        """A free-text card with the enricher's words when it has them (else as it is)."""
+        if target.card is not None or self.enricher is None:
+            return target
+        card = self.enricher.card_for(target.given)
+        return Target(target.given, card) if card is not None else target
 
     def _learned_scores(self, analysis: Analysis, targets: tuple[Target, ...]) -> list[Scored]:
         """The learned scorer's verdicts; none when its models cannot be loaded or run: the
@@ -649,7 +667,7 @@ class Referee:
     def _mention(analysis: Analysis, target: Target, evidence: _Evidence) -> Mention:
         return Mention(
             card=target.given,
-            card_id=target.card.id if target.card is not None else None,
+            card_id=None if target.card is None or is_custom(target.card) else target.card.id,
             score=round(evidence.score, 4),
             evidence=analysis.text[evidence.start : evidence.end],
             start=evidence.start,

@@ -65,6 +65,23 @@ class ChapterTaleDraft(BaseModel):
     ]
 
 
+class CardWordsDraft(BaseModel):
+    """A card's proposed words in one language (companion/story/card_enrichment.py)."""
+
+    label: Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=80)]
+    aliases: list[str] = Field(default_factory=list, max_length=20)
+    prototypes: list[str] = Field(default_factory=list, max_length=10)
+
+
+class CardEnrichmentDraft(BaseModel):
+    """Proposed words for a card the deck does not know; verified before use."""
+
+    group: Literal["characters", "items", "places", "aspects", "events"]
+    en: CardWordsDraft
+    ja: CardWordsDraft
+    es: CardWordsDraft
+
+
 OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
     model.__name__: model
     for model in (
@@ -76,5 +93,6 @@ OUTPUT_SCHEMAS: dict[str, type[BaseModel]] = {
         FactumStoryDraft,
         RecapDraft,
         ChapterTaleDraft,
+        CardEnrichmentDraft,
     )
 }

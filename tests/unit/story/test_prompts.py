@@ -13,6 +13,7 @@ from companion.story.drafts import OUTPUT_SCHEMAS
 TASKS = [
     "adjudication",
     "bedtime_recap",
+    "card_enrichment",
     "chapter_tale",
     "coherence",
     "continuation",
