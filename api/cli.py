@@ -3,7 +3,6 @@
 import argparse
 import logging
 import os
-import threading
 from typing import Any
 
 
@@ -54,9 +53,7 @@ def serve(args: argparse.Namespace) -> int:
     }
     print(_banner(args.host, args.port, public_url))
     if settings.referee_learned:
-        threading.Thread(
-            target=_prepare_learned_scorer, args=(settings,), name="e5-build", daemon=True
-        ).start()
+        _prepare_learned_scorer(settings)
     if args.workers > 1:
         uvicorn.run("api.main:create_served_app", factory=True, workers=args.workers, **common)
     else:
@@ -67,8 +64,9 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _prepare_learned_scorer(settings: Any) -> None:
-    """Build the learned scorer's e5 model files now (once per machine, ~15 s, in a subprocess)
-    rather than on the first card a player types; the model itself loads on that card."""
+    """Build the learned scorer's e5 model files before serving (once per machine, ~10 s, in a
+    subprocess; at once when built) rather than on the first card a player types, or while the
+    first tables play; the model itself loads on that card."""
     from embeddings import ModelBuildError
     from embeddings.e5_int8 import ensure_built
 
