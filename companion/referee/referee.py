@@ -182,6 +182,7 @@ class Referee:
         self.scorer = scorer
         self._scorer_failed = False  # logged once
         self.enricher = enricher
+        self._labels_only_ids: dict[str, bool] = {}
         self.cast = Cast(self._rule_story, embedder) if track_cast else None
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
@@ -291,7 +292,7 @@ class Referee:
         cut_off = self.thresholds.borderline[analysis.language]
         learned: list[Scored] = []
         if self.scorer is not None and any(
-            labels_only(t) and i not in found for i, t in enumerate(targets)
+            i not in found and self._labels_only(t) for i, t in enumerate(targets)
         ):
             learned = self._learned_scores(analysis, targets)
         for owner, target in enumerate(targets):
@@ -315,6 +316,17 @@ class Referee:
         mentions.sort(key=lambda m: (-m.score, m.start))
         borderline.sort(key=lambda m: (-m.score, m.start))
         return Ruling(text=analysis.text, mentions=tuple(mentions), borderline=tuple(borderline))
+
+    def _labels_only(self, target: Target) -> bool:
+        """`labels_only`, known once per deck card (asked for every held card of a ruling)."""
+        card = target.card
+        if card is None:
+            return True
+        if is_custom(card):  # typed by players: not kept (their number has no bound)
+            return labels_only(target)
+        if card.id not in self._labels_only_ids:
+            self._labels_only_ids[card.id] = labels_only(target)
+        return self._labels_only_ids[card.id]
 
     def _enriched(self, target: Target) -> Target:
         """A free-text card with the enricher's words when it has them (else as it is)."""
@@ -604,7 +616,7 @@ class Referee:
         """Flagged evidence from the learned scorer: its probability reaches the model's
         threshold, no guard blocks its best span, and that span is not exactly the words that
         name another held card. Only for cards that nothing but labels is written for."""
-        if not learned or self.scorer is None or not labels_only(targets[owner]):
+        if not learned or self.scorer is None or not self._labels_only(targets[owner]):
             return None
         scored = learned[owner]
         if scored.probability < self.scorer.model.threshold:
