@@ -46,6 +46,13 @@ class MentionOut(BaseModel):
     start: int
     end: int
     method: str
+    antecedent: str | None = Field(
+        default=None,
+        description="a re-mention: the words of the story line that brought the element in",
+    )
+    antecedent_line: int | None = Field(
+        default=None, description="a re-mention: that line's index in `story`"
+    )
 
 
 class MentionsResponse(BaseModel):
@@ -123,6 +130,8 @@ def _mention(m: Any) -> MentionOut:
         start=m.start,
         end=m.end,
         method=m.method,
+        antecedent=m.antecedent,
+        antecedent_line=m.antecedent_line,
     )
 
 

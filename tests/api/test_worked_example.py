@@ -95,3 +95,24 @@ def test_the_worked_example_of_the_rules(ruled_client: TestClient) -> None:
     # Tom tells the table which two cards he drew (physical deck)
     drew = tom.ok(type="declare_draw", cards=["Wolf", "Espada"])  # names in any language
     assert {c["id"] for c in drew["view"]["hand"]} == {"wolf", "sword"}
+
+
+def test_the_referee_tool_says_which_story_line_a_re_mention_points_back_to(
+    ruled_client: TestClient,
+) -> None:
+    response = ruled_client.post(
+        "/v1/referee/mentions",
+        json={
+            "text": "The creature howled at the moon.",
+            "cards": ["Wolf", "Sword"],
+            "story": ["The princess left the castle.", "A grey wolf followed her."],
+        },
+    )
+    assert response.status_code == 200, response.text
+    (wolf,) = response.json()["mentions"]
+    assert (wolf["card"], wolf["method"], wolf["evidence"]) == (
+        "Wolf",
+        "re-mention",
+        "The creature",
+    )
+    assert (wolf["antecedent"], wolf["antecedent_line"]) == ("wolf", 1)

@@ -11,6 +11,7 @@ const ROUTES = [
   [/^#\/invite\/([\w-]+)$/, "invite", () => import("./views/invite.js")],
   [/^#\/solo$/, "solo", () => import("./views/solo.js")],
   [/^#\/factum$/, "factum", () => import("./views/factum.js")],
+  [/^#\/referee$/, "referee", () => import("./views/referee.js")],
   [/^#\/factum\/host$/, "factum-host", () => import("./games/factum/host.js")],
   [/^#\/sleeping-queens\/host$/, "sq-host", () => import("./games/sleeping_queens/host.js")],
   [/^#\/sleeping-queens\/pass\/([\w-]+)$/, "sq-pass", () => import("./games/sleeping_queens/pass.js")],

@@ -32,6 +32,7 @@ export function render(main) {
       h("a", { class: "choice", href: "#/sleeping-queens/host", id: "go-sq-host" }, h("strong", {}, t("home.sqHost")), t("home.sqHostDesc")),
       h("a", { class: "choice", href: "#/dice/host", id: "go-du-host" }, h("strong", {}, t("home.duHost")), t("home.duHostDesc")),
       h("a", { class: "choice", href: "#/factum", id: "go-factum" }, h("strong", {}, t("home.factum")), t("home.factumDesc")),
+      h("a", { class: "choice", href: "#/referee", id: "go-referee" }, h("strong", {}, t("home.referee")), t("home.refereeDesc")),
     ),
     h("p", { class: "note" }, t("home.join")),
   );
