@@ -8,13 +8,14 @@ import threading
 from collections.abc import Callable, Sequence
 
 from embeddings.base import Embedder, Vectors
+from embeddings.errors import EmbeddingError
 
 
 class LazyEmbedder:
     """Calls `load` once, on the first `embed` (or `revision`), from whichever thread gets
-    there first; the others wait for it. `name` and `dimension` are known without loading. A
-    load that failed is not tried again: later calls raise the same error at once (a build
-    that failed would fail again, and take its time doing so)."""
+    there first; the others wait for it. `name` and `dimension` are known without loading.
+    A failed load raises an `EmbeddingError` and is not tried again (a build that failed would
+    fail again, and take its time doing so): later calls raise one at once, saying why."""
 
     def __init__(self, load: Callable[[], Embedder], *, name: str, dimension: int) -> None:
         self._load = load
@@ -46,14 +47,18 @@ class LazyEmbedder:
     def _embedder(self) -> Embedder:
         if self._loaded is None:
             with self._lock:
-                if self._failed is not None:
-                    raise self._failed
+                if (
+                    self._failed is not None
+                ):  # a fresh error: re-raising one object grows its traceback
+                    raise EmbeddingError(f"{self._name} failed to load: {self._failed}")
                 if self._loaded is None:
                     try:
                         self._loaded = self._checked(self._load())
                     except Exception as exc:
                         self._failed = exc
-                        raise
+                        if isinstance(exc, EmbeddingError):
+                            raise
+                        raise EmbeddingError(f"{self._name} failed to load: {exc}") from exc
         return self._loaded
 
     def _checked(self, loaded: Embedder) -> Embedder:

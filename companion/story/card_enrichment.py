@@ -147,13 +147,16 @@ class LLMCardEnricher:
         try:
             messages = render_prompt("card_enrichment", {"card": delimit("card", label.strip())})
             draft = self.llm.generate("card_enrichment", messages, CardEnrichmentDraft).value
-        except LLMError as exc:
-            log.warning("no words for the card %r from the model: %s", label[:80], exc)
+            card = verified_card(label, draft, self.deck)
+        except Exception as exc:  # a background task: whatever failed is logged, then retried
+            if isinstance(exc, LLMError):
+                log.warning("no words for the card %r from the model: %s", label[:80], exc)
+            else:
+                log.exception("enriching the card %r failed", label[:80])
             with self._lock:
                 self._failed[key] = time.monotonic()
                 self._pending.pop(key, None)
             return None
-        card = verified_card(label, draft, self.deck)
         with self._lock:
             self._cards[key] = card
             self._pending.pop(key, None)
