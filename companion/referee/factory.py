@@ -37,15 +37,15 @@ def scorer_from_settings(
     int8 ONNX, loaded on the first card only labels are known for; `cached` wraps both)."""
     if not settings.referee_learned or embedder is None:
         return None
-    minilm = cached(embedder)
+    minilm = embedder
     if not embedder.name.endswith(MINILM_SUFFIX):
-        minilm = cached(embedder_from_settings(settings, "onnx-int8"))
+        minilm = embedder_from_settings(settings, "onnx-int8")
     e5 = LazyEmbedder(
         lambda: embedder_from_settings(settings, "e5-int8"),
         name=E5_INT8_QUERY_NAME,
         dimension=E5_DIMENSION,
     )
-    return MentionScorer(load_model(), {"minilm": minilm, "e5": cached(e5)})
+    return MentionScorer(load_model(), {"minilm": cached(minilm), "e5": cached(e5)})
 
 
 def remember_spans(embedder: Embedder) -> Embedder:
