@@ -109,7 +109,9 @@ class Deck:
         return iter(self.story_cards)
 
     def story_card(self, card_id: str) -> StoryCard:
-        card = self._by_id.get(card_id)
+        """The story card of `card_id`: one of the deck's, or a custom card (its id carries it,
+        `companion.cards.custom`)."""
+        card = self._by_id.get(card_id) or _custom(card_id)
         if not isinstance(card, StoryCard):
             raise UnknownCardError(card_id, self.name)
         return card
@@ -121,11 +123,20 @@ class Deck:
         return card
 
     def resolve(self, name: str) -> StoryCard | None:
-        """The story card that an id, label or alias in any language names, or None."""
-        card = self._by_id.get(name.strip())
+        """The story card that an id (a custom card's too), label or alias in any language
+        names, or None."""
+        card = self._by_id.get(name.strip()) or _custom(name.strip())
         if isinstance(card, StoryCard):
             return card
         return self._by_name.get(fold(name))
 
     def in_group(self, group: Group) -> tuple[StoryCard, ...]:
         return tuple(card for card in self.story_cards if card.group is group)
+
+
+def _custom(card_id: str) -> StoryCard | None:
+    if not card_id.startswith("custom:"):
+        return None
+    from companion.cards.custom import parse_custom  # custom cards are built on this module
+
+    return parse_custom(card_id)

@@ -50,14 +50,6 @@ class Verdict(Protocol):
     def reason(self) -> str: ...
 
 
-CUSTOM_PREFIX = "custom:"  # the id of an enriched card: "custom:" + its folded label
-
-
-def is_custom(card: StoryCard) -> bool:
-    """An enriched card typed by players, not a card of the deck."""
-    return card.id.startswith(CUSTOM_PREFIX)
-
-
 class CardEnricher(Protocol):
     """Words for a card the deck does not know (a model's proposals, verified; in
     companion/story). Only used when passed in."""

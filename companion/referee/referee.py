@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from companion.cards import Deck, StoryCard
+from companion.cards import Deck, StoryCard, is_custom
 from companion.referee import guards, inferences, rules
 from companion.referee.cast import Candidate, Cast, Named, ReMention
 from companion.referee.errors import (
@@ -62,7 +62,6 @@ from companion.referee.models import (
     Mention,
     Method,
     Ruling,
-    is_custom,
 )
 from companion.referee.patterns import Hit
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
@@ -329,11 +328,19 @@ class Referee:
         return self._labels_only_ids[card.id]
 
     def _enriched(self, target: Target) -> Target:
-        """A free-text card with the enricher's words when it has them (else as it is)."""
-        if target.card is not None or self.enricher is None:
+        """A free-text card, or a custom card of a table (its group chosen by the table), with
+        the enricher's words when it has them (else as it is)."""
+        card = target.card
+        if self.enricher is None or (card is not None and not is_custom(card)):
             return target
-        card = self.enricher.card_for(target.given)
-        return Target(target.given, card) if card is not None else target
+        if card is not None and not labels_only(target):
+            return target  # enriched already
+        enriched = self.enricher.card_for(target.label("en"))
+        if enriched is None:
+            return target
+        if card is not None:  # the table's group stays; an id of its own keys the caches
+            enriched = StoryCard(id=f"{card.id}#enriched", group=card.group, text=enriched.text)
+        return Target(target.given, enriched)
 
     def _learned_scores(self, analysis: Analysis, targets: tuple[Target, ...]) -> list[Scored]:
         """The learned scorer's verdicts; none when its models cannot be loaded or run: the

@@ -32,9 +32,8 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
-from companion.cards import CardText, Deck, Group, StoryCard, fold
+from companion.cards import CUSTOM_PREFIX, CardText, Deck, Group, StoryCard, fold
 from companion.llm import LLM, LLMError, delimit, render_prompt
-from companion.referee.models import CUSTOM_PREFIX
 from companion.referee.tokens import Language, has_japanese
 from companion.story.drafts import CardEnrichmentDraft, CardWordsDraft
 

@@ -72,6 +72,8 @@ _LINKS: dict[Language, tuple[str, ...]] = {
 }
 # "there was …" framings for a prototype that is only a noun phrase
 _THERE_WAS: dict[Language, str] = {"en": "there was {}", "ja": "{}があった", "es": "apareció {}"}
+_SEEMED: dict[Language, str] = {"en": "everything seemed {}", "ja": "{}", "es": "todo parecía {}"}
+_THERE_WAS_BEING = "{}がいた"  # Japanese: a person or animal is (いる), a thing is (ある)
 
 _EN_ARTICLES = {"a", "an", "the", "some", "his", "her", "their", "its", "my", "our"}
 _EN_VERBS = set(
@@ -247,9 +249,15 @@ def is_clause(phrase: str, language: Language) -> bool:
 
 
 def card_sentence(
-    phrase: str, opener: str, language: Language, *, noun_phrase: bool | None = None
+    phrase: str,
+    opener: str,
+    language: Language,
+    *,
+    noun_phrase: bool | None = None,
+    being: bool = False,
 ) -> str:
-    """The opener, then the phrase as a sentence ("Then, the old king ruled the land.")."""
+    """The opener, then the phrase as a sentence ("Then, the old king ruled the land."); a
+    noun phrase of a `being` is framed as one (Japanese いる, not ある)."""
     body = phrase.strip()
     if noun_phrase is None:
         noun_phrase = not is_clause(body, language)
@@ -258,10 +266,33 @@ def card_sentence(
     )
     body = body.rstrip("".join(_SENTENCE_ENDS))
     if language == "ja":
-        return f"{opener}{_THERE_WAS[language].format(body) if noun_phrase else body}{mark}"
+        there = _THERE_WAS_BEING if being else _THERE_WAS[language]
+        return f"{opener}{there.format(body) if noun_phrase else body}{mark}"
     if body[:1].isupper() and not body[1:2].isupper() and body.split(" ", 1)[0] != "I":
         body = body[0].lower() + body[1:]
     return f"{opener}, {_THERE_WAS[language].format(body) if noun_phrase else body}{mark}"
+
+
+def label_phrase(label: str, group: str, language: Language) -> tuple[str, bool]:
+    """A card known by its label alone (a custom card) as a phrase, and whether it is a clause.
+    In English and Spanish a printed-style label is lower-cased ("Old Lantern" → "old
+    lantern"); a thing or an event gets an indefinite article when it has no determiner ("a
+    scarecrow", "un espantapájaros", "una bruja": the Spanish gender read from the ending, -a
+    feminine); an aspect is how things seemed ("everything seemed sad", "todo parecía
+    triste"). Japanese labels are kept as they are."""
+    words = label.split()
+    if language == "ja" or not words:
+        return label, False
+    words = [w.lower() if w[:1].isupper() and w[1:].islower() else w for w in words]
+    text = " ".join(words)
+    if group == "aspects":
+        return _SEEMED[language].format(text), True
+    first = words[0].casefold()
+    if language == "en" and first not in _EN_ARTICLES:
+        return f"{'an' if first[:1] in 'aeiou' else 'a'} {text}", False
+    if language == "es" and first not in _ES_ARTICLES:
+        return f"{'una' if first.endswith('a') else 'un'} {text}", False
+    return text, False
 
 
 def continuations(
@@ -272,15 +303,20 @@ def continuations(
     A card with no prototype phrase is told by its label, as a noun phrase.
     """
     text = card.text[language]
-    phrases = list(text.prototypes or (text.label,))
+    noun_phrase = None
+    if text.prototypes:
+        phrases = list(text.prototypes)
+    else:
+        phrase, clause = label_phrase(text.label, card.group.value, language)
+        phrases, noun_phrase = [phrase], not clause
     openers = list(_OPENERS[language])
     rng.shuffle(phrases)
     rng.shuffle(openers)
-    noun_phrase = None if text.prototypes else True
+    being = not text.prototypes and card.group.value == "characters"
     for i, (phrase, opener) in enumerate(
         (phrase, opener) for phrase in phrases for opener in openers
     ):
-        sentence = card_sentence(phrase, opener, language, noun_phrase=noun_phrase)
+        sentence = card_sentence(phrase, opener, language, noun_phrase=noun_phrase, being=being)
         if i % 2:
             yield (sentence, rng.choice(_AFTERMATHS[language]))
         else:

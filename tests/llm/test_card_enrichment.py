@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import respx
 
-from companion.cards import Group, once_upon_a_time_deck
+from companion.cards import Group, custom_card, once_upon_a_time_deck
 from companion.referee import Referee
 from companion.story.card_enrichment import LLMCardEnricher, verified_card
 from companion.story.drafts import CardEnrichmentDraft
@@ -64,6 +64,24 @@ def test_the_referee_uses_the_words_once_known_and_never_waits(
 
     prompt = "\n".join(m["content"] for m in sent(route)["messages"])
     assert "<card>\nScarecrow\n</card>" in prompt
+
+
+def test_a_tables_own_card_gets_the_words_and_keeps_its_id_and_group(
+    server: respx.MockRouter, tmp_path: Path
+) -> None:
+    """A custom card of a table (companion.cards.custom) is enriched by its label like a typed
+    one; the table's id and the group its host chose stay (the model proposed another)."""
+    route = server.post(CHAT).mock(return_value=_reply({**SCARECROW, "group": "items"}))
+    enricher = LLMCardEnricher(make_llm(), DECK, cache_dir=tmp_path)
+    referee = Referee(DECK, None, enricher=enricher)
+    card = custom_card("characters", "Scarecrow").id
+    text = "A straw man stood in the field."
+
+    assert referee.rule(text, [card]).mentions == ()  # asked in the background meanwhile
+    assert enricher.enrich("Scarecrow") is not None
+    mentions = referee.rule(text, [card]).mentions
+    assert [(m.card, m.card_id, m.evidence) for m in mentions] == [(card, None, "straw man")]
+    assert route.call_count == 1
 
 
 def test_words_naming_a_printed_card_or_in_the_wrong_script_are_dropped() -> None:

@@ -20,7 +20,7 @@ from api.games.once_upon_a_time.seats import seat_view
 from api.games.once_upon_a_time.state import TableConfig, TableState
 from api.games.once_upon_a_time.views import project_event, table_view
 from api.schemas import EventView
-from companion.cards import Deck
+from companion.cards import CustomCardError, Deck, custom_card, fold
 from companion.games.once_upon_a_time import Config, GameError, GivenSeat, Variants
 from companion.referee.port import RefereePort
 from companion.seats import OnceUponATimeSeat
@@ -80,6 +80,7 @@ class OnceUponATimeTables:
             raise ApiError(
                 422, "invalid_table", "`hands` needs one entry per player, in seat order"
             )
+        custom = self._custom_cards(body)
         try:
             engine = Config(
                 players=tuple(p.name.strip() for p in body.players),
@@ -90,6 +91,8 @@ class OnceUponATimeTables:
                     multiple_endings=tuple(body.variants.multiple_endings),
                     ending_swap=body.variants.ending_swap,
                 ),
+                custom_cards=custom,
+                deal_custom_first=body.deal_custom_first,
             )
         except ValidationError as error:
             message = error.errors()[0]["msg"].removeprefix("Value error, ")
@@ -105,6 +108,8 @@ class OnceUponATimeTables:
                     "deck_mode": body.deck_mode,
                     "variants": engine.variants.model_dump(mode="json"),
                     "first_storyteller": state.game.start.model_dump(mode="json"),
+                    "custom_cards": list(custom),
+                    "deal_custom_first": body.deal_custom_first,
                 },
             )
         ]
@@ -114,13 +119,43 @@ class OnceUponATimeTables:
                     {
                         "type": "declare_hand",
                         "seat": seat,
-                        "cards": [self.planner.card_id(c) for c in hand.cards],
+                        "cards": [self.planner.card_id(c, custom) for c in hand.cards],
                         "endings": [self.planner.ending_id(e) for e in hand.endings],
                     }
                 )
                 events.append(self.planner.action_event(state, action, "human"))
                 state = self.planner.apply(state, action)
         return NewTable(config.to_json(), engine.players, kinds, events)
+
+    def _custom_cards(self, body: TableCreate) -> tuple[str, ...]:
+        """The ids of the table's own cards (`companion.cards.custom`), or a 422 saying which
+        label cannot be one: not plain text, a name the deck prints already, a repeat."""
+        ids: list[str] = []
+        seen: dict[str, str] = {}
+        for i, given in enumerate(body.custom_cards):
+            where = f"custom_cards[{i}]"
+            try:
+                card = custom_card(given.group, given.label)
+            except CustomCardError as error:
+                raise ApiError(422, "invalid_table", f"{where}: {error}.") from None
+            label = card.label(body.language)
+            printed = self.deck.resolve(label)
+            if printed is not None:
+                raise ApiError(
+                    422,
+                    "invalid_table",
+                    f"{where}: the deck already has {label!r} (a name of its card "
+                    f"{printed.label(body.language)!r}); hold that card instead.",
+                )
+            if fold(label) in seen:
+                raise ApiError(
+                    422,
+                    "invalid_table",
+                    f"{where}: {label!r} is listed twice ({seen[fold(label)]}).",
+                )
+            seen[fold(label)] = where
+            ids.append(card.id)
+        return tuple(ids)
 
     def _new_state(self, table_id: str, config: TableConfig) -> TableState:
         try:

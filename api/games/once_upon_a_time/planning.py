@@ -2,6 +2,7 @@
 names resolved, the engine's rules checked, the claim judged (referee, narrator, or a show of
 hands). Pure of storage: `Planner.plan(state, seat, body, by)` reads only the state given."""
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -10,7 +11,7 @@ from api.games import shared
 from api.games.once_upon_a_time.judge import Decision, Judge
 from api.games.once_upon_a_time.schemas import ActionBody, VoteBody
 from api.games.once_upon_a_time.state import TableState
-from companion.cards import Deck, UnknownCardError
+from companion.cards import Deck, UnknownCardError, fold, is_custom
 from companion.games.once_upon_a_time import (
     Action,
     JudgementRequired,
@@ -51,7 +52,7 @@ class Planner:
             settled = self.settle(state)
             after = self.apply(replace(state, ballot=None), self._settled_action(state))
             return [settled, *self.plan(after, seat, body, by, now=now)]
-        action = self.engine_action(self._resolve(body.model_dump(exclude_none=True), seat))
+        action = self.engine_action(self._resolve(body.model_dump(exclude_none=True), state, seat))
         if state.ballot is not None and action.type not in ("declare_hand", "declare_draw"):
             ballot = state.ballot
             raise ApiError(
@@ -70,30 +71,41 @@ class Planner:
             return [self.action_event(state, judged, by)]
         return [self._ballot_event(state, action, decision, by)]
 
-    def _resolve(self, data: dict[str, Any], seat: int) -> dict[str, Any]:
-        """Body → engine action data: the seat added, card names turned into deck ids."""
+    def _resolve(self, data: dict[str, Any], state: TableState, seat: int) -> dict[str, Any]:
+        """Body → engine action data: the seat added, card names turned into card ids."""
         data = {k: v for k, v in data.items() if k != "ask_table"}
         data["seat"] = seat
+        custom = state.game.config.custom_cards
         for name in ("card", "discard"):
             if name in data:
-                data[name] = self.card_id(data[name])
+                data[name] = self.card_id(data[name], custom)
         for name in ("ending", "swap_ending"):
             if name in data:
                 data[name] = self.ending_id(data[name])
         if "cards" in data:
-            data["cards"] = [self.card_id(c) for c in data["cards"]]
+            data["cards"] = [self.card_id(c, custom) for c in data["cards"]]
         if "endings" in data:
             data["endings"] = [self.ending_id(e) for e in data["endings"]]
         return data
 
-    def card_id(self, name: str) -> str:
+    def card_id(self, name: str, custom: Sequence[str] = ()) -> str:
+        """The id of the story card `name` names: a deck card by id, label or alias in any
+        language, or one of the table's `custom` cards by id or label."""
         card = self.deck.resolve(name)
+        if card is not None and is_custom(card) and card.id not in custom:
+            card = None  # another table's card
+        if card is None:
+            folded = fold(name)
+            card = next(
+                (c for c in map(self.deck.story_card, custom) if fold(c.label()) == folded), None
+            )
         if card is None:
             raise ApiError(
                 422,
                 "unknown_card",
                 f"No story card is called {name[:80]!r}. Name it by id or by its label in "
-                "English, Japanese or Spanish (GET /v1/decks/once_upon_a_time lists them).",
+                "English, Japanese or Spanish (GET /v1/decks/once_upon_a_time lists them; "
+                "the table's own cards are in its view).",
             )
         return card.id
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from api.schemas import CardName, PlayerCreate, StrictBody, Text
 from companion.cards import Group, Language
+from companion.games.once_upon_a_time.config import MAX_CUSTOM_CARDS
 from companion.games.once_upon_a_time.config import FirstStoryteller as EngineFirstStoryteller
 from companion.seats.once_upon_a_time_pace import DEFAULT_LEVEL, AILevel
 
@@ -28,6 +29,13 @@ class VariantsCreate(StrictBody):
         default_factory=list, max_length=10, description="seats dealt two ending cards (OU-20)"
     )
     ending_swap: bool = Field(default=False, description="OU-21")
+
+
+class CustomCardCreate(StrictBody):
+    """A story card the deck does not print (an expansion's, another edition's, made up)."""
+
+    label: CardName = Field(description="its name, in any of the three languages (60 at most)")
+    group: Literal["characters", "items", "places", "aspects", "events"]
 
 
 class TableCreate(StrictBody):
@@ -53,6 +61,17 @@ class TableCreate(StrictBody):
     ai_level: AILevel = Field(
         default=DEFAULT_LEVEL,
         description="how the AI seats play: gentle (they rarely interrupt), fair, sharp",
+    )
+    custom_cards: list[CustomCardCreate] = Field(
+        default_factory=list,
+        max_length=MAX_CUSTOM_CARDS,
+        description="story cards of the table's own (an expansion's, another edition's, made "
+        "up), shuffled into the deck; the referee rules them by their label",
+    )
+    deal_custom_first: bool = Field(
+        default=False,
+        description="virtual deck: deal the table's own cards first, spread over the seats "
+        "(a house rule; everyone then knows each of them is in some hand)",
     )
 
 
@@ -197,6 +216,9 @@ class TableView(BaseModel):
     pending: BallotView | None
     failure: FailureView | None
     you: int | None
+    custom_cards: list[CardView] = Field(
+        description="the story cards this table added to the deck (public, like the deck's)"
+    )
     hand: list[CardView]
     endings: list[EndingView]
     hidden: int

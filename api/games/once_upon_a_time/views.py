@@ -227,6 +227,7 @@ def table_view(
         pending=pending,
         failure=failure,
         you=viewer,
+        custom_cards=[card_view(c) for c in game.config.custom_cards],
         hand=[card_view(c) for c in mine.hand] if mine else [],
         endings=[ending_view(e) for e in mine.endings] if mine else [],
         hidden=mine.hidden if mine else 0,

@@ -4,12 +4,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from companion.cards import parse_custom
 from companion.games.base import Frozen
 
 DeckMode = Literal["virtual", "physical"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 20
+MAX_CUSTOM_CARDS = 40
 
 
 def story_cards_per_player(players: int) -> int:
@@ -58,13 +60,21 @@ class Variants(Frozen):
 
 class Config(Frozen):
     """A game's set-up. Seats are numbered in seating order, clockwise: seat i+1 sits on seat
-    i's left. `seed` drives every shuffle, so a config plus its actions replays exactly."""
+    i's left. `seed` drives every shuffle, so a config plus its actions replays exactly.
+
+    `custom_cards`: the ids of story cards the players made up or brought from an expansion
+    (`companion.cards.custom`), added to the deck and shuffled in like any card (OU-4). With
+    `deal_custom_first` (a house rule, for a virtual deck) they are dealt first instead, spread
+    over the seats, so that the cards a table wrote are in play; those the hands cannot hold
+    go on top of the draw pile. Everyone then knows that each of them is in some hand."""
 
     players: tuple[str, ...]
     deck_mode: DeckMode = "virtual"
     seed: int = 0
     first_storyteller: FirstStoryteller = GivenSeat()
     variants: Variants = Variants()
+    custom_cards: tuple[str, ...] = ()
+    deal_custom_first: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> "Config":
@@ -83,6 +93,14 @@ class Config(Frozen):
             len(start.hand_sizes) != count or min(start.hand_sizes) < 0
         ):
             raise ValueError("most_cards_last_game needs one hand size >= 0 per seat")
+        if len(self.custom_cards) > MAX_CUSTOM_CARDS:
+            raise ValueError(f"at most {MAX_CUSTOM_CARDS} custom cards")
+        if any(parse_custom(card) is None for card in self.custom_cards):
+            raise ValueError("custom_cards must be custom card ids (custom:<group>:<label>)")
+        if len(set(self.custom_cards)) != len(self.custom_cards):
+            raise ValueError("custom_cards must be distinct")
+        if self.deal_custom_first and self.deck_mode == "physical":
+            raise ValueError("a physical deck is dealt at the table: deal_custom_first is virtual")
         return self
 
     @property

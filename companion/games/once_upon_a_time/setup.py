@@ -17,7 +17,9 @@ def new_game(config: Config, deck: Deck | None = None) -> State:
     """Deal a new game. `deck` defaults to the bundled Once Upon a Time deck; every shuffle is
     drawn from `config.seed`, so the same config always deals the same cards."""
     deck = deck if deck is not None else once_upon_a_time_deck()
+    custom = tuple(deck.story_card(card_id) for card_id in config.custom_cards)
     cards = {c.id: CardInfo(id=c.id, group=c.group, interrupt=c.interrupt) for c in deck}
+    cards |= {c.id: CardInfo(id=c.id, group=c.group) for c in custom}
     ending_ids = tuple(ending.id for ending in deck.endings)
     players = len(config.players)
     story_needed = players * config.hand_size
@@ -39,10 +41,17 @@ def new_game(config: Config, deck: Deck | None = None) -> State:
         pile: tuple[str, ...] = ()
         ending_pile: tuple[str, ...] = ()
     else:
-        pile = shuffled(tuple(cards), config.seed, "deal")
+        first = config.custom_cards if config.deal_custom_first else ()
+        pile = shuffled(tuple(card for card in cards if card not in first), config.seed, "deal")
         ending_pile = shuffled(ending_ids, config.seed, "deal-endings")
+        own = shuffled(first, config.seed, "deal-custom")
+        dealt_own = own[: players * config.hand_size]
+        pile = own[len(dealt_own) :] + pile  # the custom cards no hand holds are drawn first
+        order = shuffled(range(players), config.seed, "deal-custom-seats")
         for seat, name in enumerate(config.players):
-            hand, pile = pile[: config.hand_size], pile[config.hand_size :]
+            mine = dealt_own[order.index(seat) :: players]  # spread over the seats
+            needed = config.hand_size - len(mine)
+            hand, pile = mine + pile[:needed], pile[needed:]
             count = config.endings_for(seat)
             endings, ending_pile = ending_pile[:count], ending_pile[count:]
             seats.append(SeatState(name=name, hand=hand, endings=endings))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from companion.cards import Deck, once_upon_a_time_deck
+from companion.cards import Deck, custom_card, once_upon_a_time_deck
 from companion.referee import Referee
 from companion.seats import OnceUponATimeSeat, SeatView
 from companion.seats.once_upon_a_time import HintSeen, judge_ending
@@ -156,3 +156,35 @@ def test_an_ending_that_brings_in_a_new_element_is_voted_down(deck: Deck, refere
 def test_an_unknown_level_is_named() -> None:
     with pytest.raises(ValueError, match=r"unknown AI level 'brutal'.*gentle, fair, sharp"):
         level("brutal")
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "group"),
+    [
+        ("en", "Scarecrow", "characters"),
+        ("es", "Espantapájaros", "characters"),
+        ("ja", "案山子", "characters"),
+        ("en", "Lantern", "items"),
+        ("es", "Granero", "places"),
+    ],
+)
+def test_a_storyteller_tells_a_card_its_table_made_up(
+    deck: Deck, referee: Referee, language: str, label: str, group: str
+) -> None:
+    """A custom card (companion.cards.custom) has no words but its label: the offline narrator
+    still tells it, and the referee hears it in the sentence the seat plays it on."""
+    card = custom_card(group, label).id
+    player = seat(deck, referee, memory={}, salt="custom")
+    story = (deck.ending("end-01").sentence(language),)
+    played = None
+    for _ in range(6):
+        decision = player.decide(view(language=language, story=story, hand=(card,)))
+        assert decision is not None and decision.body["type"] in ("narrate", "play")
+        if decision.body["type"] == "play":
+            played = decision.body
+            break
+        story = (*story, decision.body["text"])
+    assert played is not None and played["card"] == card
+    assert label.casefold() in played["sentence"].casefold()
+    ruling = referee.rule(played["sentence"], [card], story=story, language=language)
+    assert [m.card for m in ruling.mentions] == [card]

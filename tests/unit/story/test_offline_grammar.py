@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from companion.cards import Deck, Language
-from companion.story.grammar import card_sentence, continuations, is_clause
+from companion.cards import Deck, Language, custom_card
+from companion.story.grammar import card_sentence, continuations, is_clause, label_phrase
 from companion.story.offline import OfflineNarrator
 
 
@@ -49,7 +49,33 @@ def test_a_phrase_becomes_a_sentence(phrase: str, language: Language, sentence: 
 
 def test_a_card_without_prototypes_falls_back_on_its_label(deck: Deck) -> None:
     first = next(continuations(deck.story_card("sword"), "en", random.Random(0)))
-    assert first[0].endswith(", there was sword.")
+    assert first[0].endswith(", there was a sword.")
+
+
+@pytest.mark.parametrize(
+    ("label", "group", "language", "phrase"),
+    [
+        ("Scarecrow", "characters", "en", ("a scarecrow", False)),
+        ("Old Lantern", "items", "en", ("an old lantern", False)),
+        ("The Mill", "places", "en", ("the mill", False)),
+        ("Sad", "aspects", "en", ("everything seemed sad", True)),
+        ("Espantapájaros", "characters", "es", ("un espantapájaros", False)),
+        ("Bruja del mar", "characters", "es", ("una bruja del mar", False)),
+        ("Triste", "aspects", "es", ("todo parecía triste", True)),
+        ("案山子", "characters", "ja", ("案山子", False)),
+    ],
+)
+def test_a_label_alone_is_told_as_a_phrase_of_its_language(
+    label: str, group: str, language: Language, phrase: tuple[str, bool]
+) -> None:
+    assert label_phrase(label, group, language) == phrase
+
+
+def test_a_japanese_character_told_by_its_label_is_a_being() -> None:
+    card = custom_card("characters", "案山子")
+    assert next(continuations(card, "ja", random.Random(0)))[0].endswith("案山子がいた。")
+    thing = custom_card("items", "古い鍵")
+    assert next(continuations(thing, "ja", random.Random(0)))[0].endswith("古い鍵があった。")
 
 
 def test_offline_continuations_are_verified_and_reproducible(offline: OfflineNarrator) -> None:

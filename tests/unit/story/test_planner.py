@@ -206,7 +206,7 @@ def test_a_card_the_planner_has_no_words_for_is_told_by_the_grammar() -> None:
         ending="end-happy",
         language="en",
     )
-    assert answer.text.endswith(", there was sword.")  # the grammar's label framing
+    assert answer.text.endswith(", there was a sword.")  # the grammar's label framing
 
 
 def test_malformed_data_names_the_file_and_field(tmp_path: Path) -> None:
