@@ -25,7 +25,7 @@ def test_the_tables_own_cards_are_shuffled_into_the_deck(client: TestClient) -> 
     cards = [SCARECROW, HARVEST]
     dealt = 0
     for seed in range(40):
-        ann, bob = open_table(
+        ann, _bob = open_table(
             client, players=[{"name": "Ann"}, {"name": "Bob"}], custom_cards=cards, seed=seed
         )
         assert len(ann.view()["custom_cards"]) == 2 and ann.view()["draw_pile"] == 111 - 20
