@@ -62,6 +62,7 @@ class SeatView:
     ballot: BallotSeen | None = None
     can_vote: bool = False
     claimable_lines: tuple[int, ...] = ()  # the storyteller's latest lines (OU-10)
+    custom_cards: tuple[str, ...] = ()  # the table's own cards (public, like the deck's)
 
 
 @dataclass(frozen=True)
@@ -266,7 +267,7 @@ def judge_ending(seat: OnceUponATimeSeat, view: SeatView, action: Mapping[str, A
     if not linking:
         return False
     text = " ".join(linking)
-    cards = [card.id for card in seat.deck.story_cards]
+    cards = [card.id for card in seat.deck.story_cards] + list(view.custom_cards)
     try:
         ruling = seat.referee.rule(text, cards, story=view.story, language=view.language)
         earlier = " ".join(view.story[-12:])

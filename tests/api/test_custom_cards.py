@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import open_table, physical_table
+from tests.api.conftest import open_table, physical_table, settle
 
 SCARECROW = {"label": "Scarecrow", "group": "characters"}
 HARVEST = {"label": "A Harvest", "group": "events"}
@@ -147,3 +147,44 @@ def test_a_table_with_custom_cards_reloads_from_its_log(app_factory: Any, sqlite
         assert again.status_code == 200
         assert again.json()["hand"] == before["hand"]
         assert again.json()["custom_cards"] == before["custom_cards"]
+
+
+def test_a_solo_game_with_own_cards_against_two_ai_seats_reaches_its_end(
+    client: TestClient,
+) -> None:
+    """The AI seats tell, play and judge the table's own cards with the offline narrator: every
+    card they play is accepted, their own cards among them, and the story reaches an ending."""
+    own = [
+        SCARECROW,
+        HARVEST,
+        {"label": "Lantern", "group": "items"},
+        {"label": "Mill", "group": "places"},
+    ]
+    human, *_ = open_table(
+        client,
+        players=[{"name": "Me"}, {"name": "Robin", "kind": "ai"}, {"name": "Ada", "kind": "ai"}],
+        custom_cards=own,
+        deal_custom_first=True,
+        seed=4,
+        first_storyteller={"method": "given", "seat": 1},
+    )
+    for _round in range(300):
+        view = settle(human, lambda v: v["finished"] or v["can_vote"] or v["storyteller"] == 0)
+        if view["finished"]:
+            break
+        if view["can_vote"]:
+            human.ok(type="vote", yes=True)
+        else:
+            human.ok(type="pass")
+    assert view["finished"] and view["winner"] in (1, 2)
+    plays = [
+        e["data"]
+        for e in human.events()
+        if e["type"] == "action" and e["data"]["action"]["type"] == "play"
+    ]
+    assert plays and all(p["outcome"]["accepted"] for p in plays)
+    told = [p for p in plays if p["action"]["card"].startswith("custom:")]
+    assert told, "no AI seat played one of the table's own cards"
+    for play in told:
+        label = play["action"]["card"].rsplit(":", 1)[1]
+        assert label.casefold() in play["action"]["sentence"].casefold()

@@ -29,4 +29,5 @@ def seat_view(state: TableState, seat: int) -> SeatView:
         else BallotSeen(ballot=ballot.ballot, kind=ballot.kind, action=ballot.action),
         can_vote=ballot is not None and seat in ballot.waiting_for,
         claimable_lines=tuple(game.claimable_lines()),
+        custom_cards=game.config.custom_cards,
     )

@@ -153,6 +153,22 @@ def test_an_ending_that_brings_in_a_new_element_is_voted_down(deck: Deck, refere
     assert judge_ending(player, seen, {"type": "end", "linking": []}) is False
 
 
+def test_an_ending_that_brings_in_one_of_the_tables_own_cards_is_voted_down(
+    deck: Deck, referee: Referee
+) -> None:
+    player = seat(deck, referee)
+    story = ("Once upon a time a king lived in a castle.", "The king was very old.")
+    scarecrow = custom_card("characters", "Scarecrow").id
+    new = {"type": "end", "ending": "x", "linking": ["Then a scarecrow walked into the hall."]}
+    assert judge_ending(player, view(storyteller=0, story=story), new) is True  # not its card
+    seen = view(storyteller=0, story=story, custom_cards=(scarecrow,))
+    assert judge_ending(player, seen, new) is False
+    met = view(
+        storyteller=0, story=(*story, "A scarecrow stood by the gate."), custom_cards=(scarecrow,)
+    )
+    assert judge_ending(player, met, new) is True  # the story met it before
+
+
 def test_an_unknown_level_is_named() -> None:
     with pytest.raises(ValueError, match=r"unknown AI level 'brutal'.*gentle, fair, sharp"):
         level("brutal")
