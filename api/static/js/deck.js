@@ -128,7 +128,7 @@ function matchRank(name, q) {
 function rank(id, item, q) {
   let best = Infinity;
   for (const name of item.labels) best = Math.min(best, matchRank(name, q));
-  if (id.startsWith(q)) best = Math.min(best, 1);
+  if (id.startsWith(q) && !id.startsWith("custom:")) best = Math.min(best, 1); // a table's own card goes by its label
   for (const name of item.aliases) best = Math.min(best, 4 + matchRank(name, q));
   return best;
 }

@@ -430,6 +430,22 @@ const en = {
   "host.nameMissing": "Every seat needs a name.",
   "host.physicalNoAi": "AI seats play only with the virtual deck: they hold no physical cards.",
 
+  "custom.legend": "Your own cards",
+  "custom.open": "Add cards the deck does not have",
+  "custom.note":
+    "Cards from an expansion, another edition, or home-made ones. They are shuffled into the deck, and the referee knows them by their name.",
+  "custom.label": "Card name",
+  "custom.placeholder": "e.g. Scarecrow",
+  "custom.group": "Kind of card",
+  "custom.add": "Add",
+  "custom.remove": "Remove {card}",
+  "custom.empty": "Type the card's name first.",
+  "custom.noLetter": "A card's name needs at least one letter.",
+  "custom.twice": "“{card}” is already on your list.",
+  "custom.tooMany": "At most {n} cards of your own.",
+  "custom.refused": "The card “{card}” cannot be added: {message}",
+  "custom.dealFirst": "Deal them first, shared out among the players",
+
   "share.title": "Invite the players",
   "share.lead":
     "Each player opens their own link (or scans their QR code). A link is the key to one seat: give it only to that player.",
@@ -1192,6 +1208,22 @@ const ja = {
   "host.nameMissing": "すべての席に名前をつけてください。",
   "host.physicalNoAi": "AI席は仮想デッキでのみプレイできます（実物のカードを持てないため）。",
 
+  "custom.legend": "追加のカード",
+  "custom.open": "デッキにないカードを加える",
+  "custom.note":
+    "拡張セットや別の版のカード、手作りのカードも使えます。デッキに混ぜて使い、審判はカードの名前で聞き分けます。",
+  "custom.label": "カードの名前",
+  "custom.placeholder": "例：かかし",
+  "custom.group": "カードの種類",
+  "custom.add": "追加",
+  "custom.remove": "{card}を外す",
+  "custom.empty": "先にカードの名前を入力してください。",
+  "custom.noLetter": "カードの名前には文字を1つ以上入れてください。",
+  "custom.twice": "「{card}」はもうリストにあります。",
+  "custom.tooMany": "追加のカードは{n}枚までです。",
+  "custom.refused": "カード「{card}」は加えられません：{message}",
+  "custom.dealFirst": "これらのカードを最初に配る（プレイヤーに順番に分ける）",
+
   "share.title": "プレイヤーを招待",
   "share.lead":
     "各プレイヤーは自分専用のリンクを開きます（またはQRコードを読み取ります）。リンクはその席の鍵なので、本人にだけ渡してください。",
@@ -1952,6 +1984,22 @@ const es = {
   "host.needHuman": "Al menos una persona debe jugar.",
   "host.nameMissing": "Cada asiento necesita un nombre.",
   "host.physicalNoAi": "Los asientos de IA solo juegan con el mazo virtual: no tienen cartas físicas.",
+
+  "custom.legend": "Cartas propias",
+  "custom.open": "Añadir cartas que el mazo no tiene",
+  "custom.note":
+    "Cartas de una expansión, de otra edición o hechas en casa. Se barajan con el mazo, y el árbitro las reconoce por su nombre.",
+  "custom.label": "Nombre de la carta",
+  "custom.placeholder": "p. ej., Espantapájaros",
+  "custom.group": "Tipo de carta",
+  "custom.add": "Añadir",
+  "custom.remove": "Quitar {card}",
+  "custom.empty": "Escribe primero el nombre de la carta.",
+  "custom.noLetter": "El nombre de una carta necesita al menos una letra.",
+  "custom.twice": "«{card}» ya está en la lista.",
+  "custom.tooMany": "Como máximo {n} cartas propias.",
+  "custom.refused": "No se puede añadir la carta «{card}»: {message}",
+  "custom.dealFirst": "Repartirlas primero, entre todos los jugadores",
 
   "share.title": "Invita a los jugadores",
   "share.lead":

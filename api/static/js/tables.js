@@ -52,10 +52,12 @@ export function taleLink(tableId, token = null) {
 }
 
 /**
- * Create a table. `seats`: [{name, kind: "human"|"ai"}]; returns
+ * Create a table. `seats`: [{name, kind: "human"|"ai"}]; `customCards`: the table's own story
+ * cards, [{label, group}] (js/custom_cards.js), dealt first when `dealCustomFirst` (virtual deck);
+ * returns
  * {id, seats: [{seat, name, kind, token}]} (`withLinks` adds each seat's join link).
  */
-export async function createTable({ seats, language, deckMode, multipleEndings, endingSwap, aiLevel = null }) {
+export async function createTable({ seats, language, deckMode, multipleEndings, endingSwap, aiLevel = null, customCards = [], dealCustomFirst = false }) {
   const body = {
     game: "once_upon_a_time",
     language,
@@ -66,6 +68,8 @@ export async function createTable({ seats, language, deckMode, multipleEndings, 
       ending_swap: Boolean(endingSwap),
     },
     ...(aiLevel ? { ai_level: aiLevel } : {}),
+    ...(customCards.length ? { custom_cards: customCards.map(({ label, group }) => ({ label, group })) } : {}),
+    ...(customCards.length && dealCustomFirst ? { deal_custom_first: true } : {}),
   };
   const created = await api.createTable(body);
   const id = created.id || created.table_id;

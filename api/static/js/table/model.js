@@ -1,11 +1,16 @@
 // The player view as the page uses it, read from the API's TableView (api/schemas.py) in one
-// place. Card objects in the view also teach the deck module their labels.
+// place. Card objects in the view (the table's own cards among them) also teach the deck module
+// their labels.
 
 import { learnCards, learnEndings } from "../deck.js";
 
 /** Normalise the API's TableView (player or spectator) for rendering. */
 export function readView(raw) {
-  learnCards([...(raw.hand || []), ...(raw.table || []).map((p) => ({ id: p.card, label: p.label }))]);
+  learnCards([
+    ...(raw.custom_cards || []), // the table's own cards: the physical deck's search finds them too
+    ...(raw.hand || []),
+    ...(raw.table || []).map((p) => ({ id: p.card, label: p.label })),
+  ]);
   learnEndings([...(raw.endings || []), ...(raw.ending ? [raw.ending] : [])]);
   return {
     tableId: raw.id,

@@ -51,7 +51,7 @@ export function physicalPanel(view, act, picked) {
           redraw();
           search.focus();
         },
-      }, cardLabel(id), h("span", { class: "alt" }, ` ${groupLabel(cardGroup(id))} · ${otherNames(id)}`)))));
+      }, cardLabel(id), h("span", { class: "alt" }, " " + [groupLabel(cardGroup(id)), otherNames(id)].filter(Boolean).join(" · "))))));
   });
   search.addEventListener("keydown", (event) => {
     if (event.key === "Enter") {

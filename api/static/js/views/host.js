@@ -2,7 +2,7 @@
 // on to the table's invitations (#/invite/<table>, views/invite.js), kept on this device.
 
 import { ApiError } from "../api.js";
-import { errorText } from "../errors.js";
+import { creationError, customCardsField } from "../custom_cards.js";
 import { fill, h } from "../dom.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
 import { rememberHosted } from "../recent.js";
@@ -16,6 +16,7 @@ export function render(main) {
   ];
   const seatList = h("div", { id: "seats" });
   const error = h("div", { class: "error", role: "alert", id: "host-error" });
+  const ownCards = customCardsField();
 
   function renderSeats() {
     fill(
@@ -85,6 +86,7 @@ export function render(main) {
       radio("deck", "virtual", t("host.deckVirtual"), true),
       radio("deck", "physical", t("host.deckPhysical"), false),
     ),
+    ownCards.element,
     h("fieldset", {},
       h("legend", {}, t("host.variants")),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "multiple_endings" }), t("host.multipleEndings")),
@@ -94,12 +96,18 @@ export function render(main) {
     h("button", { type: "submit", class: "primary", id: "create-table" }, t("host.create")),
   );
 
+  // a physical deck is dealt at the table: the app cannot deal the own cards first
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "deck") ownCards.offerDealFirst(event.target.value === "virtual");
+  });
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
     if (seats.length < MIN_SEATS) return void (error.textContent = t("host.tooFew"));
     if (!seats.some((s) => s.kind === "human")) return void (error.textContent = t("host.needHuman"));
     if (seats.some((s) => !s.name.trim())) return void (error.textContent = t("host.nameMissing"));
+    if (!ownCards.flush()) return;
     const data = new FormData(form);
     if (data.get("deck") === "physical" && seats.some((s) => s.kind === "ai")) {
       error.textContent = t("host.physicalNoAi");
@@ -115,11 +123,13 @@ export function render(main) {
         deckMode: data.get("deck"),
         multipleEndings: data.get("multiple_endings") === "on",
         endingSwap: data.get("ending_swap") === "on",
+        customCards: ownCards.cards(),
+        dealCustomFirst: ownCards.dealFirst(),
       });
       rememberHosted(table);
       location.hash = `#/invite/${encodeURIComponent(table.id)}`; // an address of its own
     } catch (failure) {
-      error.textContent = errorText(failure);
+      error.textContent = creationError(failure, ownCards.cards());
       button.disabled = false;
       button.textContent = t("host.create");
       if (!(failure instanceof ApiError)) console.error(failure);

@@ -1,7 +1,7 @@
 // Practise alone: one person against 1–5 AI narrators, virtual deck; straight into the table.
 
+import { creationError, customCardsField } from "../custom_cards.js";
 import { h } from "../dom.js";
-import { errorText } from "../errors.js";
 import { LANGUAGES, LANGUAGE_NAMES, language, t } from "../i18n.js";
 import { AI_NAMES, createTable } from "../tables.js";
 
@@ -15,12 +15,14 @@ export function render(main) {
   const level = h("select", { id: "solo-level" },
     [["gentle", t("solo.level.gentle")], ["fair", t("solo.level.fair")], ["sharp", t("solo.level.sharp")]].map(
       ([code, text]) => h("option", { value: code, selected: code === "fair" }, text)));
+  const ownCards = customCardsField();
   const start = h("button", { type: "submit", class: "primary", id: "solo-start" }, t("solo.start"));
   const form = h("form", { class: "panel", id: "solo-form" },
     h("div", { class: "field" }, h("label", { for: "solo-name" }, t("solo.name")), name),
     h("div", { class: "field" }, h("label", { for: "solo-opponents" }, t("solo.opponents")), opponents),
     h("div", { class: "field" }, h("label", { for: "solo-language" }, t("host.language")), lang),
     h("div", { class: "field" }, h("label", { for: "solo-level" }, t("solo.level")), level),
+    ownCards.element,
     error,
     start,
   );
@@ -28,16 +30,18 @@ export function render(main) {
     event.preventDefault();
     error.textContent = "";
     if (!name.value.trim()) return void (error.textContent = t("host.nameMissing"));
+    if (!ownCards.flush()) return;
     start.disabled = true;
     try {
       const count = Number(opponents.value);
       const seats = [{ name: name.value.trim(), kind: "human" }];
       for (let i = 0; i < count; i++) seats.push({ name: AI_NAMES[i], kind: "ai" });
-      const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false, aiLevel: level.value });
+      const table = await createTable({ seats, language: lang.value, deckMode: "virtual", multipleEndings: false, endingSwap: false, aiLevel: level.value,
+        customCards: ownCards.cards(), dealCustomFirst: ownCards.dealFirst() });
       const me = table.seats.find((seat) => seat.token);
       location.hash = `#/t/${table.id}/${me.token}`;
     } catch (failure) {
-      error.textContent = errorText(failure);
+      error.textContent = creationError(failure, ownCards.cards());
       start.disabled = false;
     }
   });
