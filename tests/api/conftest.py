@@ -263,6 +263,21 @@ def settle(
         time.sleep(0.05)
 
 
+def play_out_passively(human: Seat, rounds: int = 300) -> dict[str, Any]:
+    """A person who lets the AI seats tell the story: votes yes, passes when it is their turn,
+    until the story ends (or `rounds` run out); the last view."""
+    view: dict[str, Any] = {}
+    for _round in range(rounds):
+        view = settle(human, lambda v: v["finished"] or v["can_vote"] or v["storyteller"] == 0)
+        if view["finished"]:
+            break
+        if view["can_vote"]:
+            human.ok(type="vote", yes=True)
+        else:
+            human.ok(type="pass")
+    return view
+
+
 def strings(value: Any) -> Iterator[str]:
     """Every string in a JSON value (what a reader could see)."""
     if isinstance(value, str):

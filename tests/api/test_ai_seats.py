@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import open_table, settle
+from tests.api.conftest import open_table, play_out_passively, settle
 
 
 def _hand_of(client: TestClient, table_id: str, seat: int) -> tuple[str, ...]:
@@ -26,17 +26,7 @@ def test_a_solo_game_against_two_ai_seats_reaches_its_end(client: TestClient) ->
         seed=4,
         first_storyteller={"method": "given", "seat": 1},
     )
-    for _round in range(200):
-        view = settle(
-            human,
-            lambda v: v["finished"] or v["can_vote"] or v["storyteller"] == 0,
-        )
-        if view["finished"]:
-            break
-        if view["can_vote"]:
-            human.ok(type="vote", yes=True)
-        else:
-            human.ok(type="pass")
+    view = play_out_passively(human, rounds=200)
     assert view["finished"] and view["winner"] in (1, 2)
     events = human.events()
     ai_steps = [e for e in events if e["type"] == "action" and e["data"]["by"] == "ai"]

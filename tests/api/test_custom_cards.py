@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.conftest import open_table, physical_table, settle
+from tests.api.conftest import open_table, physical_table, play_out_passively
 
 SCARECROW = {"label": "Scarecrow", "group": "characters"}
 HARVEST = {"label": "A Harvest", "group": "events"}
@@ -168,14 +168,7 @@ def test_a_solo_game_with_own_cards_against_two_ai_seats_reaches_its_end(
         seed=4,
         first_storyteller={"method": "given", "seat": 1},
     )
-    for _round in range(300):
-        view = settle(human, lambda v: v["finished"] or v["can_vote"] or v["storyteller"] == 0)
-        if view["finished"]:
-            break
-        if view["can_vote"]:
-            human.ok(type="vote", yes=True)
-        else:
-            human.ok(type="pass")
+    view = play_out_passively(human)
     assert view["finished"] and view["winner"] in (1, 2)
     plays = [
         e["data"]
