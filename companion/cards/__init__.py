@@ -8,7 +8,6 @@ Errors::
 """
 
 from companion.cards.custom import (
-    CUSTOM_PREFIX,
     CustomCardError,
     clean_label,
     custom_card,
@@ -17,6 +16,7 @@ from companion.cards.custom import (
 )
 from companion.cards.loader import DeckError, load_deck, load_deck_text, once_upon_a_time_deck
 from companion.cards.models import (
+    CUSTOM_PREFIX,
     LANGUAGES,
     CardText,
     Deck,

@@ -10,9 +10,9 @@ configured, companion/story/card_enrichment.py); the offline narrator tells it b
 
 import unicodedata
 
-from companion.cards.models import LANGUAGES, CardText, Group, StoryCard
+from companion.cards.models import CUSTOM_PREFIX, LANGUAGES, CardText, Group, StoryCard
 
-CUSTOM_PREFIX = "custom:"
+
 MAX_LABEL_CHARS = 60
 
 

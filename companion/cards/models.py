@@ -8,6 +8,7 @@ from typing import Literal
 from companion.cards.text import fold
 
 Language = Literal["en", "ja", "es"]
+CUSTOM_PREFIX = "custom:"  # a custom card's id begins so (companion.cards.custom)
 LANGUAGES: tuple[Language, ...] = ("en", "ja", "es")
 
 
@@ -135,7 +136,7 @@ class Deck:
 
 
 def _custom(card_id: str) -> StoryCard | None:
-    if not card_id.startswith("custom:"):
+    if not card_id.startswith(CUSTOM_PREFIX):
         return None
     from companion.cards.custom import parse_custom  # custom cards are built on this module
 
