@@ -12,7 +12,6 @@ import unicodedata
 
 from companion.cards.models import CUSTOM_PREFIX, LANGUAGES, CardText, Group, StoryCard
 
-
 MAX_LABEL_CHARS = 60
 
 
