@@ -16,6 +16,11 @@ for issue 11 before the learned referee was run on it: custom cards outside the 
 live-style narration (dictated, typed without accents, hiragana-only, several sentences, rulings
 that depend on the story so far). It is never tuned on and its per-case errors are never printed;
 its split is fixed in the file like the holdout's, and it adds the tags of ``FRESH_ONLY_TAGS``.
+
+A fifth set, ``referee_fresh2.jsonl`` (split "blind", ids ``f2-<lang>-<nnn>``), is a second
+fresh blind set in the same format and under the same rules, written blind on 2026-11-24 because
+the first one has informed a choice between two models. ``load_fresh2()`` loads it; its split is
+fixed.
 """
 
 import hashlib
@@ -27,6 +32,7 @@ from typing import Any
 CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
 HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
 FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
+FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
 LANGS = ("en", "ja", "es")
 TAGS = (
     "literal",
@@ -59,7 +65,7 @@ SPLITS = ("dev", "test")
 HOLDOUT_SPLIT = "holdout"
 FRESH_SPLIT = "blind"
 ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT, FRESH_SPLIT)
-FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH)
+FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -78,6 +84,11 @@ def load_holdout(path: Path = HOLDOUT_PATH) -> list[Case]:
 
 def load_fresh(path: Path = FRESH_PATH) -> list[Case]:
     """The fresh blind cases of issue 11 (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh2(path: Path = FRESH2_PATH) -> list[Case]:
+    """The second fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
