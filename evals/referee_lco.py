@@ -23,7 +23,9 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh**: the shipped referee on `referee_fresh.jsonl`, the blind set of issue 11: figures
   ONLY (overall, per language, custom-card vs bundled-card pairs, live-style tags,
   story-dependent recall, precision on the protected tags). Nothing here prints, logs or writes a
-  per-case result, id or text of that set, and nothing is tuned on it.
+  per-case result, id or text of that set, and nothing is tuned on it;
+- **fresh2**: the same, on `referee_fresh2.jsonl`, a second blind set written after the first had
+  informed one choice between two models (evals/data/LABELLING.md).
 
 With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
 companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
@@ -54,7 +56,14 @@ from companion.cards.models import CardText
 from companion.referee import Referee, RefereeError
 from companion.referee.learned import MentionScorer
 from embeddings import CardVectorCache, Embedder, Vectors
-from evals.data.cases import CASES_PATH, HOLDOUT_PATH, load_cases, load_fresh, load_holdout
+from evals.data.cases import (
+    CASES_PATH,
+    HOLDOUT_PATH,
+    load_cases,
+    load_fresh,
+    load_fresh2,
+    load_holdout,
+)
 from evals.referee_eval import Counts, story_of
 
 REPORTS = Path(__file__).resolve().parent / "reports"
@@ -65,6 +74,11 @@ PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative", "negation", 
 LIVE_TAGS = ("dictated", "unaccented", "hiragana", "multi-sentence")
 LIVE_STYLE = "live-style"  # a bucket: cases with any of LIVE_TAGS
 STORY_TAG = "story-dependent"
+# the blind sets of issue 11, reported by aggregates only: split name -> (title, file)
+FRESH_SETS = {
+    "fresh": ("Fresh blind set (issue 11)", "referee_fresh.jsonl"),
+    "fresh2": ("Second fresh blind set (written 2026-11-24)", "referee_fresh2.jsonl"),
+}
 Case = dict[str, Any]
 
 
@@ -465,30 +479,36 @@ def render(summary: dict[str, Any], tallies: dict[str, dict[str, Tally]], lco: L
         on, off = tallies[split]["on"], tallies[split]["off"]
         lines += ["", title, "", *_ablation_table("", _split_rows(on, off, tags))]
         lines += ["", _protected_line(on, off)]
-    if "fresh" in tallies:
-        on, off = tallies["fresh"]["on"], tallies["fresh"]["off"]
-        fresh = summary["fresh"]
-        lines += [
-            "",
-            "## Fresh blind set (issue 11): figures only",
-            "",
-            f"{fresh['cases']} cases (`referee_fresh.jsonl`), written blind and never tuned on; "
-            "no per-case result is printed or kept anywhere. Refused by the referee: "
-            f"{fresh['refused']['on']} (on), {fresh['refused']['off']} (off).",
-            "",
-            *_ablation_table(
-                "", _split_rows(on, off, (LIVE_STYLE, *LIVE_TAGS, STORY_TAG), kinds=True)
-            ),
-            "",
-            f"Recall on story-dependent cases (embedder on / off): "
-            f"{on.by_tag[STORY_TAG].recall:.3f} / {off.by_tag[STORY_TAG].recall:.3f}."
-            if STORY_TAG in on.by_tag
-            else "No story-dependent case.",
-            "",
-            _protected_line(on, off),
-        ]
+    for split, (title, file) in FRESH_SETS.items():
+        if split in tallies:
+            lines += _fresh_section(title, file, summary[split], tallies[split])
     lines += ["", *_targets(tallies, lco)]
     return "\n".join(lines) + "\n"
+
+
+def _fresh_section(
+    title: str, file: str, entry: dict[str, Any], by_mode: dict[str, Tally]
+) -> list[str]:
+    """A blind set's figures (no case is named): the ablation by language, card kind and tag,
+    story-dependent recall, precision on the protected tags."""
+    on, off = by_mode["on"], by_mode["off"]
+    return [
+        "",
+        f"## {title}: figures only",
+        "",
+        f"{entry['cases']} cases (`{file}`), written blind and never tuned on; "
+        "no per-case result is printed or kept anywhere. Refused by the referee: "
+        f"{entry['refused']['on']} (on), {entry['refused']['off']} (off).",
+        "",
+        *_ablation_table("", _split_rows(on, off, (LIVE_STYLE, *LIVE_TAGS, STORY_TAG), kinds=True)),
+        "",
+        f"Recall on story-dependent cases (embedder on / off): "
+        f"{on.by_tag[STORY_TAG].recall:.3f} / {off.by_tag[STORY_TAG].recall:.3f}."
+        if STORY_TAG in on.by_tag
+        else "No story-dependent case.",
+        "",
+        _protected_line(on, off),
+    ]
 
 
 def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
@@ -500,24 +520,29 @@ def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
         (f"labels-only cards F1, leave-cards-out, {lang}", "≥ 0.80", reduced_on.by_lang[lang].f1)
         for lang in LANGS
     ]
-    fresh = tallies.get("fresh")
-    if fresh is not None:
-        on, off = fresh["on"], fresh["off"]
+    for split in FRESH_SETS:
+        if split not in tallies:
+            continue
+        on, off = tallies[split]["on"], tallies[split]["off"]
         custom = on.by_card_kind["custom"]
-        rows.append(("custom cards F1, fresh", "≥ 0.85", custom.f1))
+        rows.append((f"custom cards F1, {split}", "≥ 0.85", custom.f1))
         rows += [
-            (f"custom cards F1, fresh, {lang}", "≥ 0.80", on.by_card_kind_lang[f"custom {lang}"].f1)
+            (
+                f"custom cards F1, {split}, {lang}",
+                "≥ 0.80",
+                on.by_card_kind_lang[f"custom {lang}"].f1,
+            )
             for lang in LANGS
         ]
-        rows.append(("live-style F1, fresh", "≥ 0.93", on.by_tag[LIVE_STYLE].f1))
-        rows.append(("story-dependent recall, fresh", "≥ 0.85", on.by_tag[STORY_TAG].recall))
+        rows.append((f"live-style F1, {split}", "≥ 0.93", on.by_tag[LIVE_STYLE].f1))
+        rows.append((f"story-dependent recall, {split}", "≥ 0.85", on.by_tag[STORY_TAG].recall))
         rows += [
-            (f"{tag} precision, fresh", "≥ 0.95", on.by_tag[tag].precision)
+            (f"{tag} precision, {split}", "≥ 0.95", on.by_tag[tag].precision)
             for tag in PROTECTED_TAGS
             if tag in on.by_tag
         ]
         drop = custom.f1 - off.by_card_kind["custom"].f1
-        rows.append(("custom F1 drop with the embedder off, fresh", "≥ 0.25", drop))
+        rows.append((f"custom F1 drop with the embedder off, {split}", "≥ 0.25", drop))
     rows.append(
         (
             "labels-only F1 drop with the embedder off, leave-cards-out",
@@ -557,12 +582,13 @@ def run(
         splits["holdout"] = load_holdout(holdout_path)
     if fresh:
         splits["fresh"] = load_fresh()
+        splits["fresh2"] = load_fresh2()
     tallies: dict[str, dict[str, Tally]] = {}
     refused: dict[str, dict[str, int]] = {}
     for split, cases in splits.items():
         if not cases:
             continue
-        runs = run_split(referees, cases, blind=split == "fresh")
+        runs = run_split(referees, cases, blind=split in FRESH_SETS)
         tallies[split] = {mode: t for mode, (t, _) in runs.items()}
         refused[split] = {mode: n for mode, (_, n) in runs.items()}
     lco = run_lco(referees, dev, k, seed)
