@@ -7,8 +7,10 @@ scorer by its labels only, and a pair is kept only when a referee that knows not
 but its labels (`reduced_deck` of the whole deck, every card withheld, no embedder) neither finds
 the card nor has a guard block it; those are the pairs the learned path rules on. They come from
 
-- the DEV split of `evals/data/referee_cases.jsonl` only (the test split is burned; the holdout
+- the DEV split of `evals/data/referee_cases.jsonl` (the test split is burned; the holdout
   and fresh sets are never read here), expected = the case's expectation;
+- the training cases with custom cards, `evals/data/referee_train_custom.jsonl` (written to be
+  learned from, never a measure), read like the dev split (their custom cards are free-text);
 - the bundled deck's own words: each card's aliases in a carrier sentence and its prototypes,
   per language (seeded sample), held with a few other cards of the deck drawn at random;
   expected for the card whose words they are, not for the others.
@@ -62,6 +64,7 @@ from evals.referee_eval import story_of
 from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
 
 TARGET_PRECISION = 0.95
+TRAIN_CUSTOM_PATH = CASES_PATH.parent / "referee_train_custom.jsonl"
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3
@@ -253,13 +256,23 @@ def prf(flagged: np.ndarray, y: np.ndarray) -> str:
     return f"P {p:.3f} R {r:.3f} (tp {tp}, fp {fp}, fn {fn})"
 
 
+def training_cases() -> list[dict[str, Any]]:
+    """The written cases the scorer learns from: the dev split, and the training cases with
+    custom cards (`referee_train_custom.jsonl`, when present; never a measure). Their rows
+    count as "dev" rows: the threshold is chosen out of fold on all of them."""
+    cases = load_cases(CASES_PATH, "dev")
+    if TRAIN_CUSTOM_PATH.exists():
+        cases += load_cases(TRAIN_CUSTOM_PATH, "train")
+    return cases
+
+
 def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:
     parts = [
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
         Path(guards_module.__file__).read_bytes(),  # the guards' verdicts are features
         Path(rules_module.__file__).read_bytes(),
-        "\n".join(json.dumps(c, sort_keys=True) for c in load_cases(CASES_PATH, "dev")).encode(),
+        "\n".join(json.dumps(c, sort_keys=True) for c in training_cases()).encode(),
         deck_source.read_bytes(),
         json.dumps(
             {k: [e.name, str(getattr(e, "revision", ""))] for k, e in embedders.items()}
@@ -275,7 +288,7 @@ def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
     embedders = build_embedders()
     placeholder = LearnedModel(FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "")
     scorer = MentionScorer(placeholder, embedders)
-    dev = load_cases(CASES_PATH, "dev")
+    dev = training_cases()
     generated = generated_cases(deck, seed)
     if rows_cache is not None and rows_cache.exists():
         saved = np.load(rows_cache)
