@@ -59,12 +59,11 @@ from companion.referee.lexicon import Resolver, Target
 from companion.referee.text import analyse
 from companion.settings import Settings
 from embeddings import Embedder
-from evals.data.cases import CASES_PATH, load_cases
+from evals.data.cases import CASES_PATH, load_cases, load_train_custom
 from evals.referee_eval import story_of
 from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
 
 TARGET_PRECISION = 0.95
-TRAIN_CUSTOM_PATH = CASES_PATH.parent / "referee_train_custom.jsonl"
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3
@@ -260,10 +259,7 @@ def training_cases() -> list[dict[str, Any]]:
     """The written cases the scorer learns from: the dev split, and the training cases with
     custom cards (`referee_train_custom.jsonl`, when present; never a measure). Their rows
     count as "dev" rows: the threshold is chosen out of fold on all of them."""
-    cases = load_cases(CASES_PATH, "dev")
-    if TRAIN_CUSTOM_PATH.exists():
-        cases += load_cases(TRAIN_CUSTOM_PATH, "train")
-    return cases
+    return load_cases(CASES_PATH, "dev") + load_train_custom()
 
 
 def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:

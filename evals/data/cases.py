@@ -33,6 +33,7 @@ CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
 HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
 FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
 FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
+TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
     "literal",
@@ -64,8 +65,9 @@ FRESH_TAGS = tuple(
 SPLITS = ("dev", "test")
 HOLDOUT_SPLIT = "holdout"
 FRESH_SPLIT = "blind"
+TRAIN_SPLIT = "train"
 ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT, FRESH_SPLIT)
-FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH)
+FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH, TRAIN_CUSTOM_PATH)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -90,6 +92,12 @@ def load_fresh(path: Path = FRESH_PATH) -> list[Case]:
 def load_fresh2(path: Path = FRESH2_PATH) -> list[Case]:
     """The second fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_train_custom(path: Path = TRAIN_CUSTOM_PATH) -> list[Case]:
+    """The training cases with custom cards (split "train"; `make train` learns from them,
+    nothing measures on them), or none when the file is absent."""
+    return _load_fixed_split(path, TRAIN_SPLIT)
 
 
 def _load_fixed_split(path: Path, split: str) -> list[Case]:
