@@ -9,8 +9,9 @@ the card nor has a guard block it; those are the pairs the learned path rules on
 
 - the DEV split of `evals/data/referee_cases.jsonl` (the test split is burned; the holdout
   and fresh sets are never read here), expected = the case's expectation;
-- the training cases with custom cards, `evals/data/referee_train_custom.jsonl` (written to be
-  learned from, never a measure), read like the dev split (their custom cards are free-text);
+- with `--custom-cases` (an experiment, not what ships), the training cases with custom cards,
+  `evals/data/referee_train_custom.jsonl` (written to be learned from, never a measure; their
+  custom cards are free-text; the threshold is still chosen on the dev rows only);
 - the bundled deck's own words: each card's aliases in a carrier sentence and its prototypes,
   per language (seeded sample), held with a few other cards of the deck drawn at random;
   expected for the card whose words they are, not for the others.
@@ -80,7 +81,7 @@ class Rows:
     x: list[np.ndarray]
     y: list[int]
     group: list[str]  # card key
-    dev: list[bool]  # from the dev split (else generated from the deck)
+    dev: list[bool]  # from the dev split (else from the deck's words or the custom cases)
     # the dev pairs the tables decide: found and expected, found and not expected, expected
     tables: dict[str, int] = field(default_factory=lambda: {"tp": 0, "fp": 0, "positives": 0})
 
@@ -127,12 +128,15 @@ def collect_rows(
     scorer: MentionScorer,
     dev: Sequence[dict[str, Any]],
     generated: Sequence[dict[str, Any]],
+    custom: Sequence[dict[str, Any]] = (),
 ) -> Rows:
+    """The rows of the dev split (`dev` True: the threshold is chosen on them), of the deck's
+    own words and of the training cases with custom cards (learned from only)."""
     everything = [card.id for card in deck.story_cards]
     tables = Referee(reduced_deck(deck, everything), None, withheld=everything)
     resolver = Resolver(deck)
     rows = Rows([], [], [], [])
-    for source, cases in (("dev", dev), ("deck", generated)):
+    for source, cases in (("dev", dev), ("deck", generated), ("custom", custom)):
         for case in cases:
             given = held_cards(case)
             targets: list[Target] = []
@@ -255,20 +259,19 @@ def prf(flagged: np.ndarray, y: np.ndarray) -> str:
     return f"P {p:.3f} R {r:.3f} (tp {tp}, fp {fp}, fn {fn})"
 
 
-def training_cases() -> list[dict[str, Any]]:
-    """The written cases the scorer learns from: the dev split, and the training cases with
-    custom cards (`referee_train_custom.jsonl`, when present; never a measure). Their rows
-    count as "dev" rows: the threshold is chosen out of fold on all of them."""
-    return load_cases(CASES_PATH, "dev") + load_train_custom()
+def training_cases(custom: bool) -> list[dict[str, Any]]:
+    """The written cases the scorer learns from: the dev split, and with `custom` the training
+    cases with custom cards (`referee_train_custom.jsonl`; never a measure)."""
+    return load_cases(CASES_PATH, "dev") + (load_train_custom() if custom else [])
 
 
-def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:
+def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int, custom: bool) -> str:
     parts = [
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
         Path(guards_module.__file__).read_bytes(),  # the guards' verdicts are features
         Path(rules_module.__file__).read_bytes(),
-        "\n".join(json.dumps(c, sort_keys=True) for c in training_cases()).encode(),
+        "\n".join(json.dumps(c, sort_keys=True) for c in training_cases(custom)).encode(),
         deck_source.read_bytes(),
         json.dumps(
             {k: [e.name, str(getattr(e, "revision", ""))] for k, e in embedders.items()}
@@ -278,13 +281,15 @@ def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int) -> str:
     return recipe_hash(*parts)
 
 
-def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
+def train(
+    out: Path, seed: int, rows_cache: Path | None = None, custom: bool = False
+) -> LearnedModel:
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
     embedders = build_embedders()
     placeholder = LearnedModel(FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "")
     scorer = MentionScorer(placeholder, embedders)
-    dev = training_cases()
+    dev = load_cases(CASES_PATH, "dev")
     generated = generated_cases(deck, seed)
     if rows_cache is not None and rows_cache.exists():
         saved = np.load(rows_cache)
@@ -293,7 +298,7 @@ def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
             k: int(v) for k, v in zip(saved["tables_keys"], saved["tables"], strict=True)
         }
     else:
-        rows = collect_rows(deck, scorer, dev, generated)
+        rows = collect_rows(deck, scorer, dev, generated, load_train_custom() if custom else ())
         if rows_cache is not None:
             np.savez(
                 rows_cache,
@@ -339,14 +344,15 @@ def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
         fit(x, y),
         (a, b),
         threshold,
-        recipe(Path(deck_source()), embedders, seed),
+        recipe(Path(deck_source()), embedders, seed, custom),
         folds,
         tuple(fold_weights),
         report,
     )
     out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
     print(
-        f"rows: {len(y)} ({int(is_dev.sum())} dev, {int((~is_dev).sum())} from the deck), "
+        f"rows: {len(y)} ({int(is_dev.sum())} dev, {int((~is_dev).sum())} from the deck's "
+        "words and the custom cases), "
         f"positive {int(y.sum())}"
     )
     print(
@@ -359,7 +365,7 @@ def train(out: Path, seed: int, rows_cache: Path | None = None) -> LearnedModel:
         f"{overall_f1(p[is_dev], y[is_dev], rows.tables, threshold):.3f}"
     )
     print(f"out-of-fold, dev rows: {prf(p[is_dev] >= threshold, y[is_dev].astype(int))}")
-    print(f"out-of-fold, deck rows: {prf(p[~is_dev] >= threshold, y[~is_dev].astype(int))}")
+    print(f"out-of-fold, other rows: {prf(p[~is_dev] >= threshold, y[~is_dev].astype(int))}")
     print(
         f"labels-only dev pairs, out of fold: F1 tables only {f1_tables:.3f}; with the learned "
         f"scorer at its best-F1 cut-off {threshold_f1:.4f}: {f1_best:.3f} "
@@ -380,8 +386,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--rows", type=Path, help="keep the feature rows here (reused if present)")
+    parser.add_argument(
+        "--custom-cases",
+        action="store_true",
+        help="also learn from referee_train_custom.jsonl (an experiment: not shipped, see "
+        "evals/reports/referee_lco_learned.md)",
+    )
     args = parser.parse_args(argv)
-    train(args.out, args.seed, args.rows)
+    train(args.out, args.seed, args.rows, args.custom_cases)
     return 0
 
 
