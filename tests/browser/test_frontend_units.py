@@ -279,6 +279,28 @@ def test_card_search_ranks_names_before_aliases(deck_page):
     assert found["torre"] == "tower"
 
 
+def test_a_tables_own_cards_are_found_by_label_and_forgotten_at_another_table(deck_page):
+    found = deck_page.evaluate(
+        """async () => {
+            const deck = await import('/js/deck.js');
+            const { readView } = await import('/js/table/model.js');
+            await deck.loadDeck();
+            const own = (label) => ({id: `custom:items:${label}`, label, group: 'items',
+                                     interrupt: false});
+            readView({id: 'a', custom_cards: [own('Lantern')], seats: []});
+            const atA = {lan: deck.searchCards('lan'), cus: deck.searchCards('cus'),
+                         label: deck.cardLabel('custom:items:Lantern')};
+            readView({id: 'b', custom_cards: [own('Kettle')], seats: []});
+            return {...atA, atB: deck.searchCards('lan'), kettle: deck.searchCards('kett')};
+        }"""
+    )
+    assert found["lan"][0] == "custom:items:Lantern" and found["label"] == "Lantern"
+    # ids are not names for a table's own cards ("cus" still finds deck words: "discuss")
+    assert not [card for card in found["cus"] if card.startswith("custom:")]
+    assert "custom:items:Lantern" not in found["atB"]  # table b holds no Lantern
+    assert found["kettle"] == ["custom:items:Kettle"]
+
+
 def test_a_japanese_tale_exported_from_an_english_interface_is_japanese(deck_page):
     markdown, after = deck_page.evaluate(
         """async () => {

@@ -73,6 +73,15 @@ export function learnCards(cards) {
   }
 }
 
+/** Forget the custom cards (a table's own) that are not among `ids`: a page that opens another
+ * table must not offer the first table's own cards in its search. */
+export function keepCustomCards(ids) {
+  const kept = new Set(ids);
+  for (const id of [...deck.cards.keys()]) {
+    if (id.startsWith("custom:") && !kept.has(id)) deck.cards.delete(id);
+  }
+}
+
 /** Teach the deck ending sentences seen in a view ({id, sentence}). */
 export function learnEndings(endings) {
   for (const ending of endings) {

@@ -2,10 +2,11 @@
 // place. Card objects in the view (the table's own cards among them) also teach the deck module
 // their labels.
 
-import { learnCards, learnEndings } from "../deck.js";
+import { keepCustomCards, learnCards, learnEndings } from "../deck.js";
 
 /** Normalise the API's TableView (player or spectator) for rendering. */
 export function readView(raw) {
+  keepCustomCards((raw.custom_cards || []).map((card) => card.id)); // another table's are not ours
   learnCards([
     ...(raw.custom_cards || []), // the table's own cards: the physical deck's search finds them too
     ...(raw.hand || []),
