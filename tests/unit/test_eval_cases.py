@@ -33,6 +33,7 @@ from evals.data.cases import (
     load_holdout,
     rewrite_splits,
 )
+from tests.unit.fresh_blind_checks import names_by_language
 
 REQUIRED = {"id": str, "lang": str, "text": str, "cards": list, "expected": list, "tags": list}
 OPTIONAL = {"story": list, "note": str, "split": str}
@@ -57,17 +58,6 @@ def cases() -> tuple[Case, ...]:
 @cache
 def deck() -> Deck:
     return once_upon_a_time_deck()
-
-
-def names_by_language() -> dict[str, dict[str, set[str]]]:
-    """folded name -> language -> ids of the story cards carrying that name."""
-    table: dict[str, dict[str, set[str]]] = {}
-    for card in deck():
-        for language in LANGUAGES:
-            if language in card.text:
-                for name in card.names(language):
-                    table.setdefault(fold(name), {}).setdefault(language, set()).add(card.id)
-    return table
 
 
 def test_every_line_is_a_json_object() -> None:
