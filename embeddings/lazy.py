@@ -47,9 +47,8 @@ class LazyEmbedder:
     def _embedder(self) -> Embedder:
         if self._loaded is None:
             with self._lock:
-                if (
-                    self._failed is not None
-                ):  # a fresh error: re-raising one object grows its traceback
+                if self._failed is not None:
+                    # a fresh error each time: re-raising one object grows its traceback
                     raise EmbeddingError(f"{self._name} failed to load: {self._failed}")
                 if self._loaded is None:
                     try:

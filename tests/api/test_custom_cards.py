@@ -129,7 +129,6 @@ def test_the_same_card_twice_and_an_unknown_group_are_refused(client: TestClient
     wrong = [{"label": "Scarecrow", "group": "people"}]
     response = client.post("/v1/tables", json={"players": players, "custom_cards": wrong})
     assert response.status_code == 422
-    assert client.get("/v1/tables").status_code in (200, 404, 405)  # the service still answers
 
 
 def test_a_table_with_custom_cards_reloads_from_its_log(app_factory: Any, sqlite_url: str) -> None:

@@ -33,10 +33,8 @@ from evals.data.cases import (
     load_holdout,
     rewrite_splits,
 )
-from tests.unit.fresh_blind_checks import names_by_language
+from tests.unit.fresh_blind_checks import OPTIONAL, REQUIRED, names_by_language
 
-REQUIRED = {"id": str, "lang": str, "text": str, "cards": list, "expected": list, "tags": list}
-OPTIONAL = {"story": list, "note": str, "split": str}
 ID_PATTERN = re.compile(r"^(en|ja|es)-[a-z]+-\d{3}$")
 MIN_CASES = 360
 MIN_SHARE = {"en": 0.55, "ja": 0.20, "es": 0.20}
