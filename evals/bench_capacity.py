@@ -29,9 +29,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from evals.bench_api import story_sentence
+from evals.bench_client import Listener, Pool, story_sentence, uvloop_run
 from evals.bench_server import (
-    KEEPALIVE_S,
     cpu_seconds,
     percentile,
     postgres_schema,
@@ -41,69 +40,6 @@ from evals.bench_server import (
 
 REPORTS = Path(__file__).parent / "reports"
 PLAYERS = 6
-
-
-class Connection:
-    """One keep-alive HTTP/1.1 connection to the server; answers must carry Content-Length."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.idle_since = time.monotonic()
-
-    @classmethod
-    async def open(cls, host: str, port: int) -> "Connection":
-        reader, writer = await asyncio.open_connection(host, port, limit=1 << 20)
-        return cls(reader, writer)
-
-    async def request(
-        self, method: str, path: str, body: bytes = b"", headers: dict[str, str] | None = None
-    ) -> tuple[int, bytes]:
-        lines = [f"{method} {path} HTTP/1.1", "Host: bench"]
-        lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
-        if body:
-            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        status = int(head[9:12])
-        length = 0
-        for line in head.split(b"\r\n"):
-            if line[:15].lower() == b"content-length:":
-                length = int(line[15:])
-        answer = await self.reader.readexactly(length)
-        self.idle_since = time.monotonic()
-        return status, answer
-
-    def close(self) -> None:
-        self.writer.close()
-
-
-class Pool:
-    """Idle connections, reused; a new one opened whenever none is free (open loop)."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.host, self.port = host, port
-        self.idle: list[Connection] = []
-
-    async def request(self, method: str, path: str, body: bytes, headers: dict[str, str]) -> int:
-        conn = await self.take()
-        try:
-            status, _ = await conn.request(method, path, body, headers)
-        except BaseException:
-            conn.close()
-            raise
-        self.idle.append(conn)
-        return status
-
-    async def take(self) -> Connection:
-        """The most recently used idle connection that the server has not timed out, or a new
-        one."""
-        while self.idle:
-            conn = self.idle.pop()
-            if time.monotonic() - conn.idle_since < KEEPALIVE_S:
-                return conn
-            conn.close()
-        return await Connection.open(self.host, self.port)
 
 
 @dataclass
@@ -122,41 +58,6 @@ class Step:
 
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
-
-
-class Listener:
-    """One seat following its table's stream; counts the events it receives."""
-
-    def __init__(self) -> None:
-        self.events = 0
-        self.dropped = False
-        self.task: asyncio.Task[None] | None = None
-
-    async def follow(
-        self, host: str, port: int, table: str, token: str, opening: asyncio.Semaphore
-    ) -> None:
-        try:
-            async with opening:  # not thousands of connections at once
-                conn = await Connection.open(host, port)
-                request = (
-                    f"GET /v1/tables/{table}/stream HTTP/1.1\r\nHost: bench\r\n"
-                    f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n"
-                )
-                conn.writer.write(request.encode())
-                await conn.reader.readuntil(b"\r\n\r\n")
-            tail = b""
-            while True:
-                data = await conn.reader.read(1 << 16)
-                if not data:
-                    self.dropped = True
-                    return
-                chunk = tail + data
-                self.events += chunk.count(b"\nid: ")
-                tail = chunk[-5:]
-        except asyncio.CancelledError:
-            raise
-        except OSError:
-            self.dropped = True
 
 
 async def _create(pool: Pool, count: int, first_seed: int) -> list[Table]:
@@ -333,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         ) as server,
     ):
         idle = tree_rss_mib(server.pid)
-        results = _uvloop_run(
+        results = uvloop_run(
             _run(server.url, steps, args.seconds, args.mean_gap, args.p95_ms, server.pid)
         )
     held = [r for r in results if not r["errors"] and r["p95_ms"] <= args.p95_ms]
@@ -357,14 +258,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  capacity: {capacity} live tables (p95 ≤ {args.p95_ms:g} ms, no errors)")
     print(f"  report: {path.relative_to(REPORTS.parent.parent)}")
     return 0
-
-
-def _uvloop_run(coroutine: Any) -> Any:
-    try:
-        import uvloop
-    except ImportError:  # pragma: no cover - uvicorn[standard] brings it
-        return asyncio.run(coroutine)
-    return uvloop.run(coroutine)
 
 
 if __name__ == "__main__":
