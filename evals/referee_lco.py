@@ -54,7 +54,7 @@ import numpy as np
 from companion.cards import Deck, StoryCard, once_upon_a_time_deck
 from companion.cards.models import CardText
 from companion.referee import Referee, RefereeError
-from companion.referee.learned import MentionScorer
+from companion.referee.learned import LearnedModel, MentionScorer
 from embeddings import CardVectorCache, Embedder, Vectors
 from evals.data.cases import (
     CASES_PATH,
@@ -271,6 +271,10 @@ class Referees:
     # the learned mention scorer (with the embedder on only); a reduced referee gets the model
     # its fold's cards were left out of (trained by `make train`)
     scorer: MentionScorer | None = None
+    # the e5 a model reads with, when its fold's differs from the shipped model's (an adapter
+    # tuned without the fold's cards: `evals.e5_tune`)
+    e5_for: Callable[[LearnedModel], Embedder] | None = None
+    _fold_e5: dict[str, Embedder] = field(default_factory=dict)
 
     def shipped(self, on: bool) -> Referee:
         embedder = self.embedder if on else None
@@ -283,8 +287,14 @@ class Referees:
         embedder = self.embedder if on else None
         referee = reduced_referee(self.deck, card_ids, embedder, self.vectors if on else None)
         if on and self.scorer is not None:
-            fold = frozenset(card_ids)
-            referee.scorer = self.scorer.with_model(self.scorer.model.for_fold(fold))
+            model = self.scorer.model.for_fold(frozenset(card_ids))
+            if model.e5_adapter == self.scorer.model.e5_adapter or self.e5_for is None:
+                referee.scorer = self.scorer.with_model(model)
+            else:
+                if model.e5_adapter not in self._fold_e5:
+                    self._fold_e5[model.e5_adapter] = self.e5_for(model)
+                e5 = self._fold_e5[model.e5_adapter]
+                referee.scorer = self.scorer.with_model(model, {"e5": e5})
         return referee
 
 
@@ -649,7 +659,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     args = parser.parse_args(argv)
-    from companion.referee.factory import embedder_from_settings, scorer_from_settings
+    from companion.referee.factory import e5_for, embedder_from_settings, scorer_from_settings
     from companion.settings import Settings
 
     settings = Settings()
@@ -659,7 +669,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     scorer = scorer_from_settings(settings, embedder, cached=CachedEmbedder)
     if scorer is not None and args.learned_cutoff == "f1":
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
-    referees = Referees(once_upon_a_time_deck(), embedder, CardVectorCache(embedder), scorer)
+    referees = Referees(
+        once_upon_a_time_deck(),
+        embedder,
+        CardVectorCache(embedder),
+        scorer,
+        e5_for=lambda model: CachedEmbedder(e5_for(model, settings)),
+    )
     name = embedder.name
     if scorer is not None:
         name += f" + learned scorer (threshold {scorer.model.threshold:.4f})"

@@ -36,8 +36,9 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -92,13 +93,18 @@ class Rows:
         self.dev.append(dev)
 
 
-def build_embedders() -> dict[str, Embedder]:
+@cache
+def _minilm() -> Embedder:
     from companion.referee.factory import embedder_from_settings
 
-    return {
-        "minilm": CachedEmbedder(embedder_from_settings(Settings(), "onnx-int8")),
-        "e5": CachedEmbedder(embedder_from_settings(Settings(), "e5-int8")),
-    }
+    return CachedEmbedder(embedder_from_settings(Settings(), "onnx-int8"))
+
+
+def build_embedders(model: LearnedModel) -> dict[str, Embedder]:
+    """MiniLM, and the e5 the model reads with (its adapter's, if it has one)."""
+    from companion.referee.factory import e5_for
+
+    return {"minilm": _minilm(), "e5": CachedEmbedder(e5_for(model, Settings()))}
 
 
 def generated_cases(deck: Deck, seed: int) -> list[dict[str, Any]]:
@@ -129,9 +135,14 @@ def collect_rows(
     dev: Sequence[dict[str, Any]],
     generated: Sequence[dict[str, Any]],
     custom: Sequence[dict[str, Any]] = (),
+    fold_scorers: Sequence[MentionScorer] = (),
+    fold_of: Callable[[str], int] | None = None,
 ) -> Rows:
     """The rows of the dev split (`dev` True: the threshold is chosen on them), of the deck's
-    own words and of the training cases with custom cards (learned from only)."""
+    own words and of the training cases with custom cards (learned from only). With
+    `fold_scorers` (one per fold, each reading with the e5 tuned without that fold's cards), a
+    card's row is scored by its fold's scorer (`fold_of`), so no row's features come from an
+    encoder that was trained on its card's words."""
     everything = [card.id for card in deck.story_cards]
     tables = Referee(reduced_deck(deck, everything), None, withheld=everything)
     resolver = Resolver(deck)
@@ -156,7 +167,10 @@ def collect_rows(
             except RefereeError:
                 continue
             analysis = analyse(case["text"])
-            x, _, flags = scorer.features(analysis, targets)
+            if fold_scorers and fold_of is not None:
+                x, flags = _by_fold(analysis, targets, fold_scorers, fold_of)
+            else:
+                x, _, flags = scorer.features(analysis, targets)
             for i, target in enumerate(targets):
                 if source == "dev":
                     found = verdicts.get(target.key) == "found"
@@ -167,6 +181,27 @@ def collect_rows(
                     continue
                 rows.add(x[i], int(expected[i]), target.key, source == "dev")
     return rows
+
+
+def _by_fold(
+    analysis: Any,
+    targets: Sequence[Target],
+    fold_scorers: Sequence[MentionScorer],
+    fold_of: Callable[[str], int],
+) -> tuple[np.ndarray, list[Any]]:
+    """Each target's feature row and guard flags from the scorer of its own fold."""
+    folds = [fold_of(t.key) for t in targets]
+    x: np.ndarray | None = None
+    flags: list[Any] = [None] * len(targets)
+    for fold in sorted(set(folds)):
+        fx, _, fflags = fold_scorers[fold].features(analysis, targets)
+        if x is None:
+            x = np.zeros_like(fx)
+        for i, of in enumerate(folds):
+            if of == fold:
+                x[i], flags[i] = fx[i], fflags[i]
+    assert x is not None
+    return x, flags
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> Weights:
@@ -265,7 +300,13 @@ def training_cases(custom: bool) -> list[dict[str, Any]]:
     return load_cases(CASES_PATH, "dev") + (load_train_custom() if custom else [])
 
 
-def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int, custom: bool) -> str:
+def recipe(
+    deck_source: Path,
+    embedders: dict[str, Embedder],
+    seed: int,
+    custom: bool,
+    fold_scorers: Sequence[MentionScorer] = (),
+) -> str:
     parts = [
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
@@ -277,18 +318,40 @@ def recipe(deck_source: Path, embedders: dict[str, Embedder], seed: int, custom:
             {k: [e.name, str(getattr(e, "revision", ""))] for k, e in embedders.items()}
         ).encode(),
         str(seed).encode(),
+        *(s.embedders["e5"].name.encode() for s in fold_scorers),  # the fold adapters' digests
     ]
     return recipe_hash(*parts)
 
 
 def train(
-    out: Path, seed: int, rows_cache: Path | None = None, custom: bool = False
+    out: Path,
+    seed: int,
+    rows_cache: Path | None = None,
+    custom: bool = False,
+    adapters: bool = False,
 ) -> LearnedModel:
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
-    embedders = build_embedders()
-    placeholder = LearnedModel(FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "")
+    folds = card_folds(deck, FOLDS, seed)
+    fold_of_card = {card: i for i, fold in enumerate(folds) for card in fold}
+
+    def fold_of(key: str) -> int:
+        if key in fold_of_card:
+            return fold_of_card[key]
+        return int(hashlib.sha256(key.encode()).hexdigest(), 16) % FOLDS
+
+    e5_adapter, fold_adapters = ("full.npz", tuple(f"fold-{f}.npz" for f in range(FOLDS)))
+    if not adapters:
+        e5_adapter, fold_adapters = "", ()
+    placeholder = LearnedModel(
+        FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "", e5_adapter=e5_adapter
+    )
+    embedders = build_embedders(placeholder)
     scorer = MentionScorer(placeholder, embedders)
+    fold_scorers = [
+        MentionScorer(placeholder, build_embedders(replace(placeholder, e5_adapter=adapter)))
+        for adapter in fold_adapters
+    ]
     dev = load_cases(CASES_PATH, "dev")
     generated = generated_cases(deck, seed)
     if rows_cache is not None and rows_cache.exists():
@@ -298,7 +361,15 @@ def train(
             k: int(v) for k, v in zip(saved["tables_keys"], saved["tables"], strict=True)
         }
     else:
-        rows = collect_rows(deck, scorer, dev, generated, load_train_custom() if custom else ())
+        rows = collect_rows(
+            deck,
+            scorer,
+            dev,
+            generated,
+            load_train_custom() if custom else (),
+            fold_scorers,
+            fold_of,
+        )
         if rows_cache is not None:
             np.savez(
                 rows_cache,
@@ -312,14 +383,6 @@ def train(
     x = np.stack(rows.x)
     y = np.asarray(rows.y, dtype=np.float64)
     is_dev = np.asarray(rows.dev)
-    folds = card_folds(deck, FOLDS, seed)
-    fold_of_card = {card: i for i, fold in enumerate(folds) for card in fold}
-
-    def fold_of(key: str) -> int:
-        if key in fold_of_card:
-            return fold_of_card[key]
-        return int(hashlib.sha256(key.encode()).hexdigest(), 16) % FOLDS
-
     row_fold = np.asarray([fold_of(g) for g in rows.group])
     oof = np.zeros(len(y))
     fold_weights: list[Weights] = []
@@ -344,10 +407,12 @@ def train(
         fit(x, y),
         (a, b),
         threshold,
-        recipe(Path(deck_source()), embedders, seed, custom),
+        recipe(Path(deck_source()), embedders, seed, custom, fold_scorers),
         folds,
         tuple(fold_weights),
         report,
+        e5_adapter,
+        fold_adapters,
     )
     out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
     print(
@@ -392,8 +457,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also learn from referee_train_custom.jsonl (an experiment: not shipped, see "
         "evals/reports/referee_lco_learned.md)",
     )
+    parser.add_argument(
+        "--e5-adapters",
+        action="store_true",
+        help="read with e5 tuned by the adapters of `evals.e5_tune` (each fold's rows with the "
+        "adapter trained without its cards)",
+    )
     args = parser.parse_args(argv)
-    train(args.out, args.seed, args.rows, args.custom_cases)
+    train(args.out, args.seed, args.rows, args.custom_cases, args.e5_adapters)
     return 0
 
 

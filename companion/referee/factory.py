@@ -4,12 +4,12 @@ referee whose card vectors are kept on disk, shared by the server, the CLIs and 
 from collections.abc import Callable
 
 from companion.cards import Deck
-from companion.referee.learned import MentionScorer, load_model
+from companion.referee.learned import LearnedModel, MentionScorer, load_model
 from companion.referee.models import CardEnricher
 from companion.referee.referee import Referee
 from companion.settings import Settings
-from embeddings import CardVectorCache, Embedder, RecentVectors, load_embedder
-from embeddings.e5_int8 import E5_DIMENSION, E5_INT8_QUERY_NAME
+from embeddings import CardVectorCache, Embedder, RecentVectors, e5_lora, load_embedder
+from embeddings.e5_int8 import E5_DIMENSION, E5_INT8_QUERY_NAME, adapted_name, load_e5_int8
 from embeddings.lazy import LazyEmbedder
 
 MINILM_SUFFIX = "/onnx-int8"  # the bundled MiniLM (or a local model) run as int8 ONNX
@@ -40,12 +40,25 @@ def scorer_from_settings(
     minilm = embedder
     if not embedder.name.endswith(MINILM_SUFFIX):
         minilm = embedder_from_settings(settings, "onnx-int8")
-    e5 = LazyEmbedder(
-        lambda: embedder_from_settings(settings, "e5-int8"),
-        name=E5_INT8_QUERY_NAME,
+    model = load_model()
+    return MentionScorer(model, {"minilm": cached(minilm), "e5": cached(e5_for(model, settings))})
+
+
+def e5_for(model: LearnedModel, settings: Settings) -> Embedder:
+    """The int8 e5 a learned model reads with (tuned by its adapter, if it has one), loaded on
+    first use."""
+    adapter = model.adapter_path()
+    if adapter is None:
+        return LazyEmbedder(
+            lambda: embedder_from_settings(settings, "e5-int8"),
+            name=E5_INT8_QUERY_NAME,
+            dimension=E5_DIMENSION,
+        )
+    return LazyEmbedder(
+        lambda: load_e5_int8(cache_dir=settings.cache_dir, adapter=adapter),
+        name=adapted_name(e5_lora.load(adapter).digest()),
         dimension=E5_DIMENSION,
     )
-    return MentionScorer(load_model(), {"minilm": cached(minilm), "e5": cached(e5)})
 
 
 def remember_spans(embedder: Embedder) -> Embedder:

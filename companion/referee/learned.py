@@ -39,6 +39,7 @@ from embeddings import Embedder, RecentVectors
 
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "learned_mention.json"
+ADAPTERS = DATA / "e5_adapters"  # low-rank adapters of e5, trained by `evals.e5_tune`
 MAX_SPANS = 32
 MAX_SPAN_CHARS = 1_000  # a longer span (a whole long text) is read by its beginning only
 LABELS_REMEMBERED = 4_096
@@ -269,6 +270,10 @@ class LearnedModel:
     # threshold and figures of the out-of-fold experiment (threshold_f1: the cut-off that gave
     # the best out-of-fold F1 with the tables; not used unless asked for)
     report: Mapping[str, float] = field(default_factory=dict)
+    # the low-rank adapter of e5 the model reads with (a file of ADAPTERS; "": e5 as packaged),
+    # and each fold model's (trained without the fold's cards, as its weights are)
+    e5_adapter: str = ""
+    fold_adapters: tuple[str, ...] = ()
 
     def probability(self, rows: Matrix, weights: Weights | None = None) -> npt.NDArray[np.float64]:
         a, b = self.platt
@@ -277,10 +282,22 @@ class LearnedModel:
 
     def for_fold(self, card_ids: frozenset[str]) -> LearnedModel:
         """The model trained without these cards (a leave-cards-out fold's)."""
-        for cards, weights in zip(self.fold_cards, self.folds, strict=True):
+        adapters = self.fold_adapters or ("",) * len(self.folds)
+        for cards, weights, adapter in zip(self.fold_cards, self.folds, adapters, strict=True):
             if cards == card_ids:
-                return replace(self, weights=weights, fold_cards=(), folds=())
+                return replace(
+                    self,
+                    weights=weights,
+                    fold_cards=(),
+                    folds=(),
+                    e5_adapter=adapter,
+                    fold_adapters=(),
+                )
         raise KeyError("no fold model was trained without exactly these cards")
+
+    def adapter_path(self) -> Path | None:
+        """The e5 adapter's file, or None for e5 as packaged."""
+        return ADAPTERS / self.e5_adapter if self.e5_adapter else None
 
     def at_threshold(self, threshold: float) -> LearnedModel:
         return replace(self, threshold=threshold)
@@ -295,6 +312,8 @@ class LearnedModel:
             "fold_cards": [sorted(cards) for cards in self.fold_cards],
             "folds": [w.as_dict() for w in self.folds],
             "report": dict(self.report),
+            "e5_adapter": self.e5_adapter,
+            "fold_adapters": list(self.fold_adapters),
         }
 
     @staticmethod
@@ -311,6 +330,8 @@ class LearnedModel:
             tuple(frozenset(cards) for cards in raw.get("fold_cards", ())),
             tuple(Weights.from_dict(w) for w in raw.get("folds", ())),
             {str(k): float(v) for k, v in raw.get("report", {}).items()},
+            str(raw.get("e5_adapter", "")),
+            tuple(str(a) for a in raw.get("fold_adapters", ())),
         )
 
 
@@ -349,8 +370,13 @@ class MentionScorer:
         self.embedders = dict(embedders)
         self._labels = {n: RecentVectors(embedders[n], size=LABELS_REMEMBERED) for n in EMBEDDERS}
 
-    def with_model(self, model: LearnedModel) -> MentionScorer:
-        """The same embedders (and label vectors) with another model."""
+    def with_model(
+        self, model: LearnedModel, embedders: Mapping[str, Embedder] | None = None
+    ) -> MentionScorer:
+        """Another model, with the same embedders (and label vectors) or with `embedders`
+        (a fold model reads with its own e5)."""
+        if embedders is not None:
+            return MentionScorer(model, {**self.embedders, **embedders})
         other = MentionScorer(model, self.embedders)
         other._labels = self._labels
         return other

@@ -2,6 +2,7 @@
 with it on (label-only custom cards found through a synonym; guarded uses not flagged)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
 from companion.referee.learned import (
+    ADAPTERS,
     FEATURES,
     MODEL_PATH,
     LearnedModel,
@@ -273,3 +275,31 @@ def test_a_scorer_whose_model_cannot_load_leaves_the_ruling_to_the_tables(
         assert {m.card for m in ruling.mentions} == {"king"}
     failures = [r for r in caplog.records if "learned scorer failed" in r.getMessage()]
     assert len(failures) == 1
+
+
+def test_a_fold_model_reads_with_its_fold_adapter() -> None:
+    """A model trained with tuned e5 names its adapter, and each fold model the adapter
+    trained without the fold's cards; both survive the file."""
+    model = LearnedModel(
+        FEATURES,
+        Weights((0.0,) * len(FEATURES), (0.0,) * len(FEATURES), (1.0,) * len(FEATURES), 0.0),
+        (1.0, 0.0),
+        0.5,
+        "0" * 16,
+        (frozenset({"king"}), frozenset({"wolf"})),
+        (
+            Weights((0.1,) * len(FEATURES), (0.0,) * len(FEATURES), (1.0,) * len(FEATURES), 0.0),
+            Weights((0.2,) * len(FEATURES), (0.0,) * len(FEATURES), (1.0,) * len(FEATURES), 0.0),
+        ),
+        e5_adapter="full.npz",
+        fold_adapters=("fold-0.npz", "fold-1.npz"),
+    )
+    again = LearnedModel.from_dict(model.as_dict())
+    assert again == model
+    assert again.adapter_path() == ADAPTERS / "full.npz"
+    wolf = again.for_fold(frozenset({"wolf"}))
+    assert wolf.e5_adapter == "fold-1.npz"
+    assert wolf.weights == model.folds[1]
+    plain = replace(model, e5_adapter="", fold_adapters=())
+    assert plain.adapter_path() is None
+    assert plain.for_fold(frozenset({"king"})).e5_adapter == ""
