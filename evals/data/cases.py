@@ -21,6 +21,11 @@ A fifth set, ``referee_fresh2.jsonl`` (split "blind", ids ``f2-<lang>-<nnn>``), 
 fresh blind set in the same format and under the same rules, written blind on 2026-11-24 because
 the first one has informed a choice between two models. ``load_fresh2()`` loads it; its split is
 fixed.
+
+A sixth set, ``referee_fresh3.jsonl`` (split "blind", ids ``f3-<lang>-<nnn>``), is a third fresh
+blind set in the same format and under the same rules, written blind on 2026-11-24 because the
+second one has informed a choice between two models. ``load_fresh3()`` loads it; its split is
+fixed. It is reserved, untouched, for the next choice between models.
 """
 
 import hashlib
@@ -33,6 +38,7 @@ CASES_PATH = Path(__file__).with_name("referee_cases.jsonl")
 HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
 FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
 FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
+FRESH3_PATH = Path(__file__).with_name("referee_fresh3.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
@@ -67,7 +73,7 @@ HOLDOUT_SPLIT = "holdout"
 FRESH_SPLIT = "blind"
 TRAIN_SPLIT = "train"
 ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT, FRESH_SPLIT)
-FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH, TRAIN_CUSTOM_PATH)
+FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH, FRESH3_PATH, TRAIN_CUSTOM_PATH)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -91,6 +97,11 @@ def load_fresh(path: Path = FRESH_PATH) -> list[Case]:
 
 def load_fresh2(path: Path = FRESH2_PATH) -> list[Case]:
     """The second fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh3(path: Path = FRESH3_PATH) -> list[Case]:
+    """The third fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 

@@ -1,4 +1,4 @@
-"""Shape and make-up checks shared by the fresh blind sets (referee_fresh.jsonl and _fresh2).
+"""Shape and make-up checks shared by the fresh blind sets (referee_fresh.jsonl, _fresh2, _fresh3).
 
 Each set's test module subclasses ``FreshBlindChecks`` and names its file, its id prefix, its loader
 and the older files it must not repeat. The checks keep a set's shape honest (fields, ids, the fixed
