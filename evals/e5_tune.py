@@ -17,7 +17,8 @@ and the fold's words are matched against all 109 labels of their language, befor
 top-1 (is the own label the closest?), mean reciprocal rank, and the AUC of own-label cosines
 against other-label cosines over all pairs (what a threshold on the cosine can separate). The
 fold adapters (`fold-<k>.npz`) and the adapter trained on every card (`full.npz`) are written to
-`companion/referee/data/e5_adapters/`; the figures to `evals/reports/e5_tune.json` and `.md`.
+`companion/referee/data/e5_adapters/` (git-ignored: not shipped, see
+`evals/reports/referee_lco_learned.md`); the figures to `evals/reports/e5_tune.json` and `.md`.
 
 Seeded; CPU, two threads (`torch.set_num_threads(2)`), ~80 s an epoch a fold on this machine.
 """
@@ -307,15 +308,37 @@ def main(argv: list[str] | None = None) -> int:
     REPORTS.mkdir(exist_ok=True)
     (REPORTS / "e5_tune.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     if report["folds"]:
-        fold_runs = report["folds"].values()
+        fold_runs = list(report["folds"].items())
         lines = [
             "| held-out cards' words | en top-1 / MRR / AUC | ja | es |",
             "|---|---|---|---|",
-            _row("e5 as shipped", _pooled([f["before"] for f in fold_runs])),
-            _row("e5 + the fold's adapter", _pooled([f["after"] for f in fold_runs])),
+            _row("e5 as packaged", _pooled([f["before"] for _, f in fold_runs])),
+            _row("e5 + the fold's adapter", _pooled([f["after"] for _, f in fold_runs])),
         ]
-        print("\n".join(lines))
+        for k, f in fold_runs:
+            lines.append(_row(f"fold {k}: as packaged", f["before"]))
+            lines.append(_row(f"fold {k}: with its adapter", f["after"]))
+        print("\n".join(lines[:4]))
+        (REPORTS / "e5_tune.md").write_text(_markdown(report, lines), encoding="utf-8")
     return 0
+
+
+def _markdown(report: dict[str, Any], table: Sequence[str]) -> str:
+    settings = report["settings"]
+    return (
+        "# e5 tuned for card mentions: matching held-out cards' words "
+        "(an experiment, not shipped)\n\n"
+        "Written by `python -m evals.e5_tune`. Each leave-cards-out fold's adapter was trained "
+        "without the fold's cards; the fold's deck words (aliases and prototype sentences, "
+        "per language) are matched against all 109 labels of their language. Top-1: the own "
+        "label is the closest; MRR: mean reciprocal rank of the own label; AUC: own-label "
+        "cosines against other-label cosines over all pairs (what one cut-off on the cosine "
+        "can separate). First two rows: word-weighted means over the folds.\n\n"
+        + "\n".join(table)
+        + "\n\nSettings: "
+        + ", ".join(f"{k} {v}" for k, v in settings.items())
+        + ".\n"
+    )
 
 
 if __name__ == "__main__":

@@ -25,7 +25,8 @@ without one ("embedder off": lexical evidence, rules and guards only):
   story-dependent recall, precision on the protected tags). Nothing here prints, logs or writes a
   per-case result, id or text of that set, and nothing is tuned on it;
 - **fresh2**: the same, on `referee_fresh2.jsonl`, a second blind set written after the first had
-  informed one choice between two models (evals/data/LABELLING.md).
+  informed one choice between two models (evals/data/LABELLING.md);
+- **fresh3**: the same, on `referee_fresh3.jsonl`, a third, written after the second had.
 
 With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
 companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
@@ -62,6 +63,7 @@ from evals.data.cases import (
     load_cases,
     load_fresh,
     load_fresh2,
+    load_fresh3,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -78,6 +80,7 @@ STORY_TAG = "story-dependent"
 FRESH_SETS = {
     "fresh": ("Fresh blind set (issue 11)", "referee_fresh.jsonl"),
     "fresh2": ("Second fresh blind set (written 2026-11-24)", "referee_fresh2.jsonl"),
+    "fresh3": ("Third fresh blind set (written 2026-11-24)", "referee_fresh3.jsonl"),
 }
 Case = dict[str, Any]
 
@@ -593,6 +596,7 @@ def run(
     if fresh:
         splits["fresh"] = load_fresh()
         splits["fresh2"] = load_fresh2()
+        splits["fresh3"] = load_fresh3()
     tallies: dict[str, dict[str, Tally]] = {}
     refused: dict[str, dict[str, int]] = {}
     for split, cases in splits.items():
@@ -658,6 +662,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "or the out-of-fold best-F1 one recorded beside it (an experiment)",
     )
     parser.add_argument("--no-write", action="store_true", help="print the report only")
+    parser.add_argument(
+        "--model",
+        type=Path,
+        help="another learned model file than the shipped one (with its own e5 adapters)",
+    )
     args = parser.parse_args(argv)
     from companion.referee.factory import e5_for, embedder_from_settings, scorer_from_settings
     from companion.settings import Settings
@@ -667,6 +676,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = settings.model_copy(update={"referee_learned": args.learned == "on"})
     embedder = CachedEmbedder(embedder_from_settings(settings, args.embedder))
     scorer = scorer_from_settings(settings, embedder, cached=CachedEmbedder)
+    if scorer is not None and args.model is not None:
+        model = LearnedModel.from_dict(json.loads(args.model.read_text(encoding="utf-8")))
+        scorer = scorer.with_model(model, {"e5": CachedEmbedder(e5_for(model, settings))})
     if scorer is not None and args.learned_cutoff == "f1":
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
     referees = Referees(

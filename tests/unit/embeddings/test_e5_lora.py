@@ -69,7 +69,7 @@ def test_a_model_built_with_an_adapter(tmp_path: Path, embeddings_cache_dir: Pat
     built = ensure_built(cache_dir=embeddings_cache_dir, adapter=path)
     manifest = json.loads((built / "manifest.json").read_text())
     assert manifest["adapter"] == adapter.digest()
-    assert min(manifest["probe_cosines_to_fp32"]) >= e5_build.MIN_PROBE_COSINE
+    assert min(manifest["probe_cosines_to_fp32"]) >= e5_build.MIN_ADAPTED_PROBE_COSINE
     texts = ["The queen rode into the dark forest.", "かかし", "un espantapájaros"]
     cosines = (tuned.embed(texts) * plain.embed(texts)).sum(axis=1)
     assert cosines.max() < 0.999  # the adapter moved every vector
