@@ -21,6 +21,7 @@ fold adapters (`fold-<k>.npz`) and the adapter trained on every card (`full.npz`
 `evals/reports/referee_lco_learned.md`); the figures to `evals/reports/e5_tune.json` and `.md`.
 
 Seeded; CPU, two threads (`torch.set_num_threads(2)`), ~80 s an epoch a fold on this machine.
+A second run of fold 0 gave the same adapter (the same stored values: digest eedf7660161b2a96).
 """
 
 from __future__ import annotations
