@@ -25,6 +25,11 @@ fixed.
 A sixth set, ``referee_fresh3.jsonl`` (split "blind", ids ``f3-<lang>-<nnn>``), is a third fresh
 blind set in the same format and under the same rules, written blind on 2026-11-24 because the
 second one has informed a choice between two models. ``load_fresh3()`` loads it; its split is
+fixed.
+
+A seventh set, ``referee_fresh4.jsonl`` (split "blind", ids ``f4-<lang>-<nnn>``), is a fourth fresh
+blind set in the same format and under the same rules, written blind on 2026-11-24 because the
+third one has informed a choice between two models. ``load_fresh4()`` loads it; its split is
 fixed. It is reserved, untouched, for the next choice between models.
 """
 
@@ -39,6 +44,7 @@ HOLDOUT_PATH = Path(__file__).with_name("referee_holdout.jsonl")
 FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
 FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
 FRESH3_PATH = Path(__file__).with_name("referee_fresh3.jsonl")
+FRESH4_PATH = Path(__file__).with_name("referee_fresh4.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
@@ -73,7 +79,14 @@ HOLDOUT_SPLIT = "holdout"
 FRESH_SPLIT = "blind"
 TRAIN_SPLIT = "train"
 ALL_SPLITS = (*SPLITS, HOLDOUT_SPLIT, FRESH_SPLIT)
-FIXED_SPLIT_PATHS = (HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH, FRESH3_PATH, TRAIN_CUSTOM_PATH)
+FIXED_SPLIT_PATHS = (
+    HOLDOUT_PATH,
+    FRESH_PATH,
+    FRESH2_PATH,
+    FRESH3_PATH,
+    FRESH4_PATH,
+    TRAIN_CUSTOM_PATH,
+)
 DEV_SHARE = 0.55
 
 Case = dict[str, Any]
@@ -102,6 +115,11 @@ def load_fresh2(path: Path = FRESH2_PATH) -> list[Case]:
 
 def load_fresh3(path: Path = FRESH3_PATH) -> list[Case]:
     """The third fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh4(path: Path = FRESH4_PATH) -> list[Case]:
+    """The fourth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
