@@ -1,6 +1,7 @@
 """Fine-tune the e5 encoder for card mentions: low-rank adapters trained on the deck's own words.
 
     python -m evals.e5_tune [--epochs 3] [--folds 0,1,2,3,4] [--no-full] [--seed 11]
+                            [--extra WORDS.yaml --out DIR --report NAME]
 
 The referee's learned scorer asks of e5 whether a span of narration names a card whose label is
 all it knows ("a straw man" → Scarecrow). The bundled deck says, for 109 cards in en/ja/es, which
@@ -19,6 +20,9 @@ against other-label cosines over all pairs (what a threshold on the cosine can s
 fold adapters (`fold-<k>.npz`) and the adapter trained on every card (`full.npz`) are written to
 `companion/referee/data/e5_adapters/` (git-ignored: not shipped, see
 `evals/reports/referee_lco_learned.md`); the figures to `evals/reports/e5_tune.json` and `.md`.
+
+`--extra` adds the words of cards outside the deck (e.g. `evals/data/custom_card_words.yaml`)
+to every adapter's training: they belong to no fold, so the held-out figures stay honest.
 
 Seeded; CPU, two threads (`torch.set_num_threads(2)`), ~80 s an epoch a fold on this machine.
 A second run of fold 0 gave the same adapter (the same stored values: digest eedf7660161b2a96).
@@ -73,6 +77,18 @@ def deck_cards() -> list[dict[str, Any]]:
         "story_cards"
     ]
     return cards
+
+
+def extra_cards(path: Path) -> list[dict[str, Any]]:
+    """Cards outside the deck, in the deck's format (a list, or a mapping holding one under
+    `cards` or `story_cards`); only their labels, aliases and prototypes are read."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    cards = raw if isinstance(raw, list) else raw.get("cards") or raw.get("story_cards") or []
+    deck_ids = {card["id"] for card in deck_cards()}
+    clashes = sorted(card["id"] for card in cards if card["id"] in deck_ids)
+    if clashes:
+        raise ValueError(f"{path}: ids of deck cards: {clashes[:5]}")
+    return list(cards)
 
 
 def deck_words(cards: Sequence[dict[str, Any]], card_ids: Sequence[str] | None) -> list[Words]:
@@ -271,8 +287,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", default="0,1,2,3,4")
     parser.add_argument("--no-full", action="store_true", help="skip the adapter of every card")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument(
+        "--extra",
+        type=Path,
+        help="words of cards outside the deck (the deck's format) to train on as well, in every "
+        "fold: they are no deck card, so no fold's held-out card learns from them",
+    )
+    parser.add_argument("--out", type=Path, default=ADAPTERS, help="where the adapters go")
+    parser.add_argument("--report", default="e5_tune", help="the report's name in evals/reports")
     args = parser.parse_args(argv)
     cards = deck_cards()
+    extra = extra_cards(args.extra) if args.extra else []
+    everything = cards + extra
+    extra_ids = [card["id"] for card in extra]
     folds = card_folds(once_upon_a_time_deck())
     chosen = [int(k) for k in args.folds.split(",") if k != ""]
     report: dict[str, Any] = {
@@ -286,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
             "batch": BATCH,
             "epochs": args.epochs,
             "seed": args.seed,
+            "extra": str(args.extra.relative_to(REPO)) if args.extra else None,
+            "extra_cards": len(extra),
         },
         "folds": {},
     }
@@ -295,19 +324,21 @@ def main(argv: list[str] | None = None) -> int:
         tuner = Tuner(args.seed)
         held_words = deck_words(cards, held)
         before = matching(tuner, cards, held_words, adapted=False)
-        training = [c["id"] for c in cards if c["id"] not in folds[k]]
-        tuner.train(cards, deck_words(cards, training), args.epochs, args.seed)
-        adapter = tuner.save(ADAPTERS / f"fold-{k}.npz")
+        training = [c["id"] for c in cards if c["id"] not in folds[k]] + extra_ids
+        tuner.train(everything, deck_words(everything, training), args.epochs, args.seed)
+        adapter = tuner.save(args.out / f"fold-{k}.npz")
         after = matching(tuner, cards, held_words, adapted=True)
         report["folds"][str(k)] = {"before": before, "after": after, "adapter": adapter.digest()}
         print(_row("  before", before) + "\n" + _row("  after", after), flush=True)
     if not args.no_full:
         print("every card", flush=True)
         tuner = Tuner(args.seed)
-        tuner.train(cards, deck_words(cards, None), args.epochs, args.seed)
-        report["full_adapter"] = tuner.save(ADAPTERS / "full.npz").digest()
+        tuner.train(everything, deck_words(everything, None), args.epochs, args.seed)
+        report["full_adapter"] = tuner.save(args.out / "full.npz").digest()
     REPORTS.mkdir(exist_ok=True)
-    (REPORTS / "e5_tune.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    (REPORTS / f"{args.report}.json").write_text(
+        json.dumps(report, indent=2) + "\n", encoding="utf-8"
+    )
     if report["folds"]:
         fold_runs = list(report["folds"].items())
         lines = [
@@ -320,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
             lines.append(_row(f"fold {k}: as packaged", f["before"]))
             lines.append(_row(f"fold {k}: with its adapter", f["after"]))
         print("\n".join(lines[:4]))
-        (REPORTS / "e5_tune.md").write_text(_markdown(report, lines), encoding="utf-8")
+        (REPORTS / f"{args.report}.md").write_text(_markdown(report, lines), encoding="utf-8")
     return 0
 
 
