@@ -182,9 +182,11 @@ def _locked(lock_path: Path) -> Iterator[None]:
 
 
 def default_threads() -> int:
-    """One intra-op thread per available core, at most 4 (more only adds sync overhead)."""
-    try:
-        available = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        available = os.cpu_count() or 1
-    return max(1, min(4, available))
+    """One intra-op thread. The texts embedded here are short (a sentence, a span, a label),
+    and for those a second thread only adds hand-over work: on this 2-core machine one MiniLM
+    call on a story sentence took 0.85 ms of CPU and 0.85 ms of wall time with one thread,
+    against 1.33 ms of CPU and 1.01 ms of wall with two (e5: 2.6 ms against 3.7 ms of CPU,
+    2.6 ms against 2.6 ms of wall). Concurrent requests are the server's parallelism: two
+    callers at once got 0.45 ms of wall per call with one thread each, 0.59 ms with two. Only
+    long texts lose: ~200 tokens take 11.3 ms instead of 7.3 ms."""
+    return 1
