@@ -58,7 +58,7 @@ from companion.referee.learned import (
     recipe_hash,
 )
 from companion.referee.lexicon import Resolver, Target
-from companion.referee.text import analyse
+from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
 from evals.data.cases import CASES_PATH, load_cases, load_train_custom
@@ -184,23 +184,20 @@ def collect_rows(
 
 
 def _by_fold(
-    analysis: Any,
+    analysis: Analysis,
     targets: Sequence[Target],
     fold_scorers: Sequence[MentionScorer],
     fold_of: Callable[[str], int],
 ) -> tuple[np.ndarray, list[Any]]:
     """Each target's feature row and guard flags from the scorer of its own fold."""
     folds = [fold_of(t.key) for t in targets]
-    x: np.ndarray | None = None
+    x = np.zeros((len(targets), len(FEATURES)))
     flags: list[Any] = [None] * len(targets)
     for fold in sorted(set(folds)):
         fx, _, fflags = fold_scorers[fold].features(analysis, targets)
-        if x is None:
-            x = np.zeros_like(fx)
         for i, of in enumerate(folds):
             if of == fold:
                 x[i], flags[i] = fx[i], fflags[i]
-    assert x is not None
     return x, flags
 
 
