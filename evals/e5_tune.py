@@ -313,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             "batch": BATCH,
             "epochs": args.epochs,
             "seed": args.seed,
-            "extra": str(args.extra.relative_to(REPO)) if args.extra else None,
+            "extra": str(args.extra) if args.extra else None,
             "extra_cards": len(extra),
         },
         "folds": {},
