@@ -22,7 +22,10 @@ fold adapters (`fold-<k>.npz`) and the adapter trained on every card (`full.npz`
 `evals/reports/referee_lco_learned.md`); the figures to `evals/reports/e5_tune.json` and `.md`.
 
 `--extra` adds the words of cards outside the deck (e.g. `evals/data/custom_card_words.yaml`)
-to every adapter's training: they belong to no fold, so the held-out figures stay honest.
+to every adapter's training: they belong to no fold, so the held-out figures stay honest. Each
+batch embeds every training card's label as its candidates, so 319 extra cards make an epoch
+about 19 times as long (a fold-0 trial did not finish one in 16 minutes): such a run needs
+sampled negatives per batch first.
 
 Seeded; CPU, two threads (`torch.set_num_threads(2)`), ~80 s an epoch a fold on this machine.
 A second run of fold 0 gave the same adapter (the same stored values: digest eedf7660161b2a96).
