@@ -234,15 +234,15 @@ def matching(
                     for i in range(0, len(mine), 64)
                 ]
             )
-            out[lang] = _figures((queries @ labels.T).numpy(), np.array([w.card for w in mine]))
+            similarities = (queries @ labels.T).numpy()
+            gold = np.array([w.card for w in mine])
+            out[lang] = _figures(similarities, gold)
             kinds = np.array([w.kind for w in mine])
             for kind in ("alias", "prototype"):
                 chosen = kinds == kind
                 if chosen.any():
-                    sims = (queries @ labels.T).numpy()[chosen]
-                    out[lang][f"top1_{kind}"] = _figures(
-                        sims, np.array([w.card for w in mine])[chosen]
-                    )["top1"]
+                    figures = _figures(similarities[chosen], gold[chosen])
+                    out[lang][f"top1_{kind}"] = figures["top1"]
     return out
 
 
@@ -254,7 +254,7 @@ def _figures(similarities: np.ndarray, gold: np.ndarray) -> dict[str, float]:
     values = np.concatenate([own, others])
     order = values.argsort(kind="stable").argsort(kind="stable")
     n_own, n_other = len(own), len(others)
-    auc = (order[:n_own].sum() - n_own * (n_own - 1) / 2 - 0) / (n_own * n_other)
+    auc = (order[:n_own].sum() - n_own * (n_own - 1) / 2) / (n_own * n_other)
     return {
         "words": float(n_own),
         "top1": float((rank == 0).mean()),
