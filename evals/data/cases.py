@@ -31,6 +31,11 @@ A seventh set, ``referee_fresh4.jsonl`` (split "blind", ids ``f4-<lang>-<nnn>``)
 blind set in the same format and under the same rules, written blind on 2026-11-24 because the
 third one has informed a choice between two models. ``load_fresh4()`` loads it; its split is
 fixed. It is reserved, untouched, for the next choice between models.
+
+An eighth set, ``referee_fresh5.jsonl`` (split "blind", ids ``f5-<lang>-<nnn>``), is a fifth fresh
+blind set in the same format and under the same rules, written blind so that a later choice between
+models has an untouched set after the fourth one's. ``load_fresh5()`` loads it; its split is fixed.
+No evaluation reads it: it is reserved, untouched, for a later choice between models.
 """
 
 import hashlib
@@ -45,6 +50,7 @@ FRESH_PATH = Path(__file__).with_name("referee_fresh.jsonl")
 FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
 FRESH3_PATH = Path(__file__).with_name("referee_fresh3.jsonl")
 FRESH4_PATH = Path(__file__).with_name("referee_fresh4.jsonl")
+FRESH5_PATH = Path(__file__).with_name("referee_fresh5.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
@@ -85,6 +91,7 @@ FIXED_SPLIT_PATHS = (
     FRESH2_PATH,
     FRESH3_PATH,
     FRESH4_PATH,
+    FRESH5_PATH,
     TRAIN_CUSTOM_PATH,
 )
 DEV_SHARE = 0.55
@@ -120,6 +127,11 @@ def load_fresh3(path: Path = FRESH3_PATH) -> list[Case]:
 
 def load_fresh4(path: Path = FRESH4_PATH) -> list[Case]:
     """The fourth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh5(path: Path = FRESH5_PATH) -> list[Case]:
+    """The fifth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
