@@ -26,7 +26,8 @@ without one ("embedder off": lexical evidence, rules and guards only):
   per-case result, id or text of that set, and nothing is tuned on it;
 - **fresh2**: the same, on `referee_fresh2.jsonl`, a second blind set written after the first had
   informed one choice between two models (evals/data/LABELLING.md);
-- **fresh3**: the same, on `referee_fresh3.jsonl`, a third, written after the second had.
+- **fresh3**: the same, on `referee_fresh3.jsonl`, a third, written after the second had;
+- **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had.
 
 With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
 companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
@@ -64,6 +65,7 @@ from evals.data.cases import (
     load_fresh,
     load_fresh2,
     load_fresh3,
+    load_fresh4,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -75,12 +77,14 @@ LANGS = ("en", "ja", "es")
 PROTECTED_TAGS = ("anticipation", "event-not-yet", "hard-negative", "negation", "figurative")
 LIVE_TAGS = ("dictated", "unaccented", "hiragana", "multi-sentence")
 LIVE_STYLE = "live-style"  # a bucket: cases with any of LIVE_TAGS
+PROTECTED = "protected"  # a bucket: cases with any of PROTECTED_TAGS
 STORY_TAG = "story-dependent"
 # the blind sets of issue 11, reported by aggregates only: split name -> (title, file)
 FRESH_SETS = {
     "fresh": ("Fresh blind set (issue 11)", "referee_fresh.jsonl"),
     "fresh2": ("Second fresh blind set (written 2026-11-24)", "referee_fresh2.jsonl"),
     "fresh3": ("Third fresh blind set (written 2026-11-24)", "referee_fresh3.jsonl"),
+    "fresh4": ("Fourth fresh blind set (written 2026-11-24)", "referee_fresh4.jsonl"),
 }
 Case = dict[str, Any]
 
@@ -195,6 +199,8 @@ class Tally:
         buckets += [self.by_tag[tag] for tag in decision.tags]
         if any(tag in LIVE_TAGS for tag in decision.tags):
             buckets.append(self.by_tag[LIVE_STYLE])
+        if any(tag in PROTECTED_TAGS for tag in decision.tags):
+            buckets.append(self.by_tag[PROTECTED])
         buckets.append(self.by_card_kind[kind])
         buckets.append(self.by_card_kind_lang[f"{kind} {decision.lang}"])
         for bucket in buckets:
@@ -425,6 +431,9 @@ def _protected_line(on: Tally, off: Tally) -> str:
     )
     if absent:
         line += ("; " if present else "") + f"no case tagged {', '.join(absent)}"
+    if PROTECTED in on.by_tag:
+        pooled = on.by_tag[PROTECTED].precision, off.by_tag[PROTECTED].precision
+        line += f"; pooled over cases with any of them {pooled[0]:.3f} / {pooled[1]:.3f}"
     return line
 
 
@@ -597,6 +606,7 @@ def run(
         splits["fresh"] = load_fresh()
         splits["fresh2"] = load_fresh2()
         splits["fresh3"] = load_fresh3()
+        splits["fresh4"] = load_fresh4()
     tallies: dict[str, dict[str, Tally]] = {}
     refused: dict[str, dict[str, int]] = {}
     for split, cases in splits.items():

@@ -326,7 +326,12 @@ def train(
     rows_cache: Path | None = None,
     custom: bool = False,
     adapters: bool = False,
+    e5_adapter: str = "",
 ) -> LearnedModel:
+    """Train and write the model. `adapters`: read with the fold adapters of `evals.e5_tune`
+    (each fold's rows with the adapter trained without its cards, the model with `full.npz`);
+    `e5_adapter`: read every row, fold and the model with this one adapter of ADAPTERS (one
+    trained on no deck card, e.g. `extra.npz` of `e5_tune --only-extra`)."""
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
     folds = card_folds(deck, FOLDS, seed)
@@ -337,9 +342,11 @@ def train(
             return fold_of_card[key]
         return int(hashlib.sha256(key.encode()).hexdigest(), 16) % FOLDS
 
-    e5_adapter, fold_adapters = ("full.npz", tuple(f"fold-{f}.npz" for f in range(FOLDS)))
-    if not adapters:
-        e5_adapter, fold_adapters = "", ()
+    if adapters and e5_adapter:
+        raise ValueError("the fold adapters or one adapter for all, not both")
+    fold_adapters: tuple[str, ...] = ()
+    if adapters:
+        e5_adapter, fold_adapters = "full.npz", tuple(f"fold-{f}.npz" for f in range(FOLDS))
     placeholder = LearnedModel(
         FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "", e5_adapter=e5_adapter
     )
@@ -409,7 +416,7 @@ def train(
         tuple(fold_weights),
         report,
         e5_adapter,
-        fold_adapters,
+        fold_adapters or ((e5_adapter,) * FOLDS if e5_adapter else ()),
     )
     out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
     print(
@@ -460,8 +467,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read with e5 tuned by the adapters of `evals.e5_tune` (each fold's rows with the "
         "adapter trained without its cards)",
     )
+    parser.add_argument(
+        "--e5-adapter",
+        default="",
+        help="read everything with this one adapter of companion/referee/data/e5_adapters "
+        "(one trained on no deck card: `extra.npz` of `evals.e5_tune --only-extra`)",
+    )
     args = parser.parse_args(argv)
-    train(args.out, args.seed, args.rows, args.custom_cases, args.e5_adapters)
+    train(args.out, args.seed, args.rows, args.custom_cases, args.e5_adapters, args.e5_adapter)
     return 0
 
 

@@ -30,7 +30,8 @@ fixed.
 A seventh set, ``referee_fresh4.jsonl`` (split "blind", ids ``f4-<lang>-<nnn>``), is a fourth fresh
 blind set in the same format and under the same rules, written blind on 2026-11-24 because the
 third one has informed a choice between two models. ``load_fresh4()`` loads it; its split is
-fixed. It is reserved, untouched, for the next choice between models.
+fixed. It has since decided one choice between models (aggregates only) and is reported by
+evals.referee_lco.
 
 An eighth set, ``referee_fresh5.jsonl`` (split "blind", ids ``f5-<lang>-<nnn>``), is a fifth fresh
 blind set in the same format and under the same rules, written blind so that a later choice between

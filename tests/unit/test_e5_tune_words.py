@@ -1,11 +1,12 @@
 """The words `evals.e5_tune` trains adapters on: the deck's, and cards outside it (`--extra`)."""
 
+import random
 from pathlib import Path
 
 import pytest
 import yaml
 
-from evals.e5_tune import deck_cards, deck_words, extra_cards
+from evals.e5_tune import CANDIDATES, Words, _candidates, deck_cards, deck_words, extra_cards
 
 
 def _card(card_id: str, label: str) -> dict[str, object]:
@@ -32,3 +33,15 @@ def test_a_deck_card_is_not_an_extra_card(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump([_card("king", "King")]))
     with pytest.raises(ValueError, match="ids of deck cards"):
         extra_cards(path)
+
+
+def test_a_batch_is_matched_against_its_own_cards_and_sampled_others() -> None:
+    batch = [Words(f"w{c}", c, "en", "alias") for c in (3, 3, 250, 77)]
+    many = list(range(400))
+    first = _candidates(many, batch, random.Random(1))
+    assert len(first) == CANDIDATES == len(set(first))
+    assert {3, 250, 77} <= set(first)
+    assert first == _candidates(many, batch, random.Random(1))  # seeded
+    assert first != _candidates(many, batch, random.Random(2))
+    few = list(range(CANDIDATES))
+    assert _candidates(few, batch[:1], random.Random(1)) == few  # all of them, nothing drawn
