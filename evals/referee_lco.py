@@ -47,7 +47,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -671,6 +671,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the learned scorer's threshold: the shipped one (out-of-fold precision >= 0.95) "
         "or the out-of-fold best-F1 one recorded beside it (an experiment)",
     )
+    parser.add_argument(
+        "--mood-guards",
+        action="store_true",
+        help="the learned flags obey the tables' mood guards too (`LearnedModel.mood_guards`)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     parser.add_argument(
         "--model",
@@ -691,6 +696,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         scorer = scorer.with_model(model, {"e5": CachedEmbedder(e5_for(model, settings))})
     if scorer is not None and args.learned_cutoff == "f1":
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
+    if scorer is not None and args.mood_guards:
+        scorer = scorer.with_model(replace(scorer.model, mood_guards=True))
     referees = Referees(
         once_upon_a_time_deck(),
         embedder,

@@ -61,6 +61,7 @@ from companion.referee.lexicon import Resolver, Target
 from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
+from evals.data.card_words import CARD_WORDS_LANGS, CARD_WORDS_PATH, load_custom_card_words
 from evals.data.cases import CASES_PATH, load_cases, load_train_custom
 from evals.referee_eval import story_of
 from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
@@ -126,6 +127,38 @@ def generated_cases(deck: Deck, seed: int) -> list[dict[str, Any]]:
                 cards = [card.id, *others]
                 rng.shuffle(cards)
                 out.append({"text": text, "lang": lang, "cards": cards, "expected": [card.id]})
+    return out
+
+
+def card_words_cases(seed: int, negatives: int = NEGATIVES) -> list[dict[str, Any]]:
+    """Texts from `custom_card_words.yaml` (cards outside the deck, held by their label as a
+    player would type them): per card and language, ALIASES_PER_LANG aliases in a carrier
+    sentence and PROTOTYPES_PER_LANG prototypes (the card expected), and every lure (nothing
+    expected: a neighbour, a wish, a picture, an idiom), each held with `negatives` other labels
+    of that file (seeded). Learned from only; none of its cards is a deck or blind-set card."""
+    rng = random.Random(seed)
+    cards = load_custom_card_words()
+    out: list[dict[str, Any]] = []
+    for lang in CARD_WORDS_LANGS:
+        labels = [card[lang]["label"] for card in cards]
+        for card in cards:
+            words = card[lang]
+            aliases = sorted(
+                a for a in words["aliases"] if a.casefold() != words["label"].casefold()
+            )
+            texts = [
+                (CARRIERS[lang].format(a), True)
+                for a in rng.sample(aliases, min(len(aliases), ALIASES_PER_LANG))
+            ]
+            protos = sorted(words["prototypes"])
+            texts += [(t, True) for t in rng.sample(protos, min(len(protos), PROTOTYPES_PER_LANG))]
+            texts += [(lure, False) for lure in words["lures"]]
+            for text, mentioned in texts:
+                others = rng.sample([x for x in labels if x != words["label"]], negatives)
+                held = [words["label"], *others]
+                rng.shuffle(held)
+                expected = [words["label"]] if mentioned else []
+                out.append({"text": text, "lang": lang, "cards": held, "expected": expected})
     return out
 
 
@@ -303,6 +336,7 @@ def recipe(
     seed: int,
     custom: bool,
     fold_scorers: Sequence[MentionScorer] = (),
+    card_words_negatives: int | None = None,  # None: no card words learned from
 ) -> str:
     parts = [
         Path(__file__).read_bytes(),
@@ -316,6 +350,11 @@ def recipe(
         ).encode(),
         str(seed).encode(),
         *(s.embedders["e5"].name.encode() for s in fold_scorers),  # the fold adapters' digests
+        *(
+            [CARD_WORDS_PATH.read_bytes(), str(card_words_negatives).encode()]
+            if card_words_negatives is not None
+            else []
+        ),
     ]
     return recipe_hash(*parts)
 
@@ -327,6 +366,8 @@ def train(
     custom: bool = False,
     adapters: bool = False,
     e5_adapter: str = "",
+    card_words: bool = False,
+    card_words_negatives: int = NEGATIVES,
 ) -> LearnedModel:
     """Train and write the model. `adapters`: read with the fold adapters of `evals.e5_tune`
     (each fold's rows with the adapter trained without its cards, the model with `full.npz`);
@@ -370,7 +411,8 @@ def train(
             scorer,
             dev,
             generated,
-            load_train_custom() if custom else (),
+            (load_train_custom() if custom else [])
+            + (card_words_cases(seed, card_words_negatives) if card_words else []),
             fold_scorers,
             fold_of,
         )
@@ -411,7 +453,14 @@ def train(
         fit(x, y),
         (a, b),
         threshold,
-        recipe(Path(deck_source()), embedders, seed, custom, fold_scorers),
+        recipe(
+            Path(deck_source()),
+            embedders,
+            seed,
+            custom,
+            fold_scorers,
+            card_words_negatives if card_words else None,
+        ),
         folds,
         tuple(fold_weights),
         report,
@@ -473,8 +522,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read everything with this one adapter of companion/referee/data/e5_adapters "
         "(one trained on no deck card: `extra.npz` of `evals.e5_tune --only-extra`)",
     )
+    parser.add_argument(
+        "--card-words",
+        action="store_true",
+        help="also learn from custom_card_words.yaml: its cards' aliases and prototypes as "
+        "mentions and its lures as non-mentions (an experiment: evals/reports/"
+        "referee_lco_learned.md)",
+    )
+    parser.add_argument(
+        "--card-words-negatives",
+        type=int,
+        default=NEGATIVES,
+        help="other labels held beside each text of --card-words",
+    )
     args = parser.parse_args(argv)
-    train(args.out, args.seed, args.rows, args.custom_cases, args.e5_adapters, args.e5_adapter)
+    train(
+        args.out,
+        args.seed,
+        args.rows,
+        args.custom_cases,
+        args.e5_adapters,
+        args.e5_adapter,
+        args.card_words,
+        args.card_words_negatives,
+    )
     return 0
 
 

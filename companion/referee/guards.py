@@ -663,6 +663,29 @@ def venue_name(analysis: Analysis, first: int, last: int) -> str | None:
     return "part of a name" if located or venue else None
 
 
+def unreal(analysis: Analysis, group: str | None, first: int, last: int) -> str | None:
+    """Why the words from `first` to `last` tell of something not (yet) there in the story,
+    for a card of `group` (None: a free-text card, which may be of any group): only wished for,
+    supposed or sought, a purpose, an unfinished event, the subject of a tale, a likeness, an
+    illusion, a report then denied, a pretence. The mood guards of `block_reason`, without its
+    guards on a word's shape (names, compounds, determiners), for evidence that is not a
+    card's own word: the learned scorer's span (`learned.blocking_guard`)."""
+    anything = group is None
+    reason = wished(analysis, first, last, group) or told_about(analysis, first, last)
+    if reason is None and (anything or group in rules.THING_GROUPS):
+        reason = (
+            hypothetical(analysis, first, last)
+            or depicted(analysis, first, last)
+            or illusory(analysis, first, last)
+            or denied(analysis, first, last)
+        )
+    if reason is None and (anything or group in rules.PRETENCE_GROUPS):
+        reason = pretended(analysis, first, last)
+    if reason is None and (anything or group == "events"):
+        reason = purposed(analysis, first) or unfinished(analysis, first, last)
+    return reason
+
+
 def block_reason(
     analysis: Analysis, group: str | None, first: int, last: int, card_id: str | None = None
 ) -> str | None:

@@ -172,11 +172,15 @@ def clause_around(analysis: Analysis, span: Span) -> Span:
     return Span(min(first.start, span.start), max(last.end, span.end))
 
 
-def blocking_guard(analysis: Analysis, span: Span, group: str | None) -> str | None:
+def blocking_guard(
+    analysis: Analysis, span: Span, group: str | None, *, mood: bool = False
+) -> str | None:
     """Why the learned scorer's best span must not flag a card (None: nothing blocks it). The
     guards look at the whole clause around the span, and for a free-text card (whose group is
     unknown) a negated predicate blocks too: "the harpist never came" introduces no Musician.
-    Wider than the tables' guards, as the learned evidence is weaker than a named card."""
+    Wider than the tables' guards, as the learned evidence is weaker than a named card. With
+    `mood` (a model's `mood_guards`), every word of the span is also put to the tables' mood
+    guards (`guards.unreal`: wished for, supposed, sought, a likeness, a pretence, ...)."""
     clause = clause_around(analysis, span)
     negated, not_yet, figurative = guard_flags(analysis, clause, group)
     if not negated and group is None:
@@ -189,6 +193,11 @@ def blocking_guard(analysis: Analysis, span: Span, group: str | None) -> str | N
         return "not happened yet"
     if figurative:
         return "figurative"
+    if mood:
+        for i in _tokens_in(analysis, span):
+            reason = guards.unreal(analysis, group, i, i)
+            if reason is not None:
+                return reason
     return None
 
 
@@ -274,6 +283,8 @@ class LearnedModel:
     # and each fold model's (trained without the fold's cards, as its weights are)
     e5_adapter: str = ""
     fold_adapters: tuple[str, ...] = ()
+    # whether the flags obey the tables' mood guards too (`blocking_guard`'s `mood`)
+    mood_guards: bool = False
 
     def probability(self, rows: Matrix, weights: Weights | None = None) -> npt.NDArray[np.float64]:
         a, b = self.platt
@@ -314,6 +325,7 @@ class LearnedModel:
             "report": dict(self.report),
             "e5_adapter": self.e5_adapter,
             "fold_adapters": list(self.fold_adapters),
+            "mood_guards": self.mood_guards,
         }
 
     @staticmethod
@@ -332,6 +344,7 @@ class LearnedModel:
             {str(k): float(v) for k, v in raw.get("report", {}).items()},
             str(raw.get("e5_adapter", "")),
             tuple(str(a) for a in raw.get("fold_adapters", ())),
+            bool(raw.get("mood_guards", False)),
         )
 
 

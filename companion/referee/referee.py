@@ -631,7 +631,8 @@ class Referee:
         span = scored.span
         if any((e.start, e.end) == (span.start, span.end) for e in found.values()):
             return None
-        if blocking_guard(analysis, span, group_of(targets[owner])) is not None:
+        mood = self.scorer.model.mood_guards
+        if blocking_guard(analysis, span, group_of(targets[owner]), mood=mood) is not None:
             return None
         score = min(0.95, scored.probability)
         return _Evidence(span.start, span.end, score, "semantic")

@@ -141,3 +141,21 @@ def test_the_loader_wants_the_cards_under_their_key(tmp_path: Path) -> None:
     path.write_text("- id: cw-x\n", encoding="utf-8")
     with pytest.raises(ValueError, match="cards"):
         load_custom_card_words(path)
+
+
+def test_training_texts_from_the_card_words() -> None:
+    """`referee_train --card-words`: aliases and prototypes mention their card, lures do not,
+    each text held with other labels of the file, the same under the same seed."""
+    from evals.referee_train import NEGATIVES, card_words_cases
+
+    cases = card_words_cases(11)
+    assert cases == card_words_cases(11)
+    cards = load_custom_card_words()
+    lures = {lure for card in cards for lang in CARD_WORDS_LANGS for lure in card[lang]["lures"]}
+    labels = {card[lang]["label"] for card in cards for lang in CARD_WORDS_LANGS}
+    for case in cases:
+        assert len(set(case["cards"])) == 1 + NEGATIVES
+        assert set(case["cards"]) <= labels
+        assert set(case["expected"]) <= set(case["cards"])
+        assert (case["expected"] == []) == (case["text"] in lures)
+    assert {case["lang"] for case in cases} == set(CARD_WORDS_LANGS)

@@ -224,6 +224,27 @@ def test_blocking_guard_on_negated_and_figurative_spans() -> None:
     assert blocking_guard(analyse("A straw man stood in the field."), Span(2, 11), None) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("A tapestry on the wall showed a straw man in a cornfield.", "a likeness"),
+        ("Grandmother told them a story about a straw man.", "only told about"),
+        ("Un tapiz mostraba a un hombre de paja en el maizal.", "a likeness"),
+    ],
+)
+def test_mood_guards_block_the_learned_span_only_when_the_model_asks(
+    text: str, reason: str
+) -> None:
+    analysis = analyse(text)
+    words = "straw man" if "straw" in text else "hombre de paja"
+    start = text.index(words)
+    span = Span(start, start + len(words))
+    assert blocking_guard(analysis, span, None) is None
+    assert (blocking_guard(analysis, span, None, mood=True) or "").startswith(reason)
+    told = analyse("A straw man stood in the field.")
+    assert blocking_guard(told, Span(2, 11), None, mood=True) is None
+
+
 # the referee the settings build ------------------------------------------------------------
 
 
