@@ -37,6 +37,11 @@ An eighth set, ``referee_fresh5.jsonl`` (split "blind", ids ``f5-<lang>-<nnn>``)
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the fourth one's. ``load_fresh5()`` loads it; its split is fixed.
 No evaluation reads it: it is reserved, untouched, for a later choice between models.
+
+A ninth set, ``referee_fresh6.jsonl`` (split "blind", ids ``f6-<lang>-<nnn>``), is a sixth fresh
+blind set in the same format and under the same rules, written blind so that a later choice between
+models has an untouched set after the fifth one's. ``load_fresh6()`` loads it; its split is fixed.
+No evaluation reads it: it is reserved, untouched, for a later choice between models.
 """
 
 import hashlib
@@ -52,6 +57,7 @@ FRESH2_PATH = Path(__file__).with_name("referee_fresh2.jsonl")
 FRESH3_PATH = Path(__file__).with_name("referee_fresh3.jsonl")
 FRESH4_PATH = Path(__file__).with_name("referee_fresh4.jsonl")
 FRESH5_PATH = Path(__file__).with_name("referee_fresh5.jsonl")
+FRESH6_PATH = Path(__file__).with_name("referee_fresh6.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
@@ -93,6 +99,7 @@ FIXED_SPLIT_PATHS = (
     FRESH3_PATH,
     FRESH4_PATH,
     FRESH5_PATH,
+    FRESH6_PATH,
     TRAIN_CUSTOM_PATH,
 )
 DEV_SHARE = 0.55
@@ -133,6 +140,11 @@ def load_fresh4(path: Path = FRESH4_PATH) -> list[Case]:
 
 def load_fresh5(path: Path = FRESH5_PATH) -> list[Case]:
     """The fifth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh6(path: Path = FRESH6_PATH) -> list[Case]:
+    """The sixth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
