@@ -22,6 +22,7 @@ from companion.cards import LANGUAGES, Deck, StoryCard, fold, once_upon_a_time_d
 from evals.data.cases import (
     ALL_SPLITS,
     CASES_PATH,
+    FIXED_SPLIT_PATHS,
     FRESH_ONLY_TAGS,
     FRESH_SPLIT,
     FRESH_TAGS,
@@ -95,12 +96,17 @@ def script_mismatch(card: str, language: str) -> bool:
 
 
 class FreshBlindChecks:
-    """The checks of one fresh blind set; a subclass named Test… sets the four attributes."""
+    """The checks of one fresh blind set; a subclass named Test… sets the three attributes."""
 
     PATH: ClassVar[Path]
     PREFIX: ClassVar[str]  # ids are <PREFIX>-<lang>-<nnn>
-    OLDER: ClassVar[tuple[Path, ...]]  # files whose ids and texts this set must not repeat
     LOAD: ClassVar[Callable[..., list[Case]]]
+
+    @classmethod
+    def others(cls) -> tuple[Path, ...]:
+        """Every other case file (the cases, the holdout, every fresh set, the training cases):
+        the set repeats no id or text of any of them."""
+        return tuple(path for path in (CASES_PATH, *FIXED_SPLIT_PATHS) if path != cls.PATH)
 
     def cases(self) -> tuple[Case, ...]:
         return cases_of(self.PATH)
@@ -132,14 +138,14 @@ class FreshBlindChecks:
             assert pattern.match(case["id"]), f"bad id {case['id']!r}"
             assert case["id"].startswith(f"{self.PREFIX}-{case['lang']}-"), case["id"]
             assert case["lang"] in LANGS
-        others = {case["id"] for path in self.OLDER for case in load_cases(path)}
+        others = {case["id"] for path in self.others() for case in load_cases(path)}
         assert not set(ids) & others, "ids shared with an older file"
 
     def test_texts_are_new(self) -> None:
         """Written blind: no text repeats another text of the set or one of the older sets."""
         texts = Counter(fold(case["text"]) for case in self.cases())
         assert not [t for t, n in texts.items() if n > 1], "duplicate texts"
-        older = {fold(c["text"]) for path in self.OLDER for c in load_cases(path)}
+        older = {fold(c["text"]) for path in self.others() for c in load_cases(path)}
         repeated = [case["id"] for case in self.cases() if fold(case["text"]) in older]
         assert not repeated, f"texts already in an older set: {repeated}"
 

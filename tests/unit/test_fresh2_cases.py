@@ -7,12 +7,11 @@ make-up; its ids and texts repeat none of the older files, the first fresh set i
 They never rule a case: nothing here runs a referee on the file.
 """
 
-from evals.data.cases import CASES_PATH, FRESH2_PATH, FRESH_PATH, HOLDOUT_PATH, load_fresh2
+from evals.data.cases import FRESH2_PATH, load_fresh2
 from tests.unit.fresh_blind_checks import FreshBlindChecks
 
 
 class TestFresh2Set(FreshBlindChecks):
     PATH = FRESH2_PATH
     PREFIX = "f2"
-    OLDER = (CASES_PATH, HOLDOUT_PATH, FRESH_PATH)
     LOAD = staticmethod(load_fresh2)

@@ -9,13 +9,7 @@ They never rule a case: nothing here runs a referee on the file.
 """
 
 from evals.data.cases import (
-    CASES_PATH,
-    FRESH2_PATH,
-    FRESH3_PATH,
     FRESH4_PATH,
-    FRESH_PATH,
-    HOLDOUT_PATH,
-    TRAIN_CUSTOM_PATH,
     load_fresh4,
 )
 from tests.unit.fresh_blind_checks import FreshBlindChecks
@@ -24,5 +18,4 @@ from tests.unit.fresh_blind_checks import FreshBlindChecks
 class TestFresh4Set(FreshBlindChecks):
     PATH = FRESH4_PATH
     PREFIX = "f4"
-    OLDER = (CASES_PATH, HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH, FRESH3_PATH, TRAIN_CUSTOM_PATH)
     LOAD = staticmethod(load_fresh4)

@@ -9,14 +9,7 @@ They never rule a case: nothing here runs a referee on the file.
 """
 
 from evals.data.cases import (
-    CASES_PATH,
-    FRESH2_PATH,
-    FRESH3_PATH,
-    FRESH4_PATH,
     FRESH5_PATH,
-    FRESH_PATH,
-    HOLDOUT_PATH,
-    TRAIN_CUSTOM_PATH,
     load_fresh5,
 )
 from tests.unit.fresh_blind_checks import FreshBlindChecks
@@ -25,13 +18,4 @@ from tests.unit.fresh_blind_checks import FreshBlindChecks
 class TestFresh5Set(FreshBlindChecks):
     PATH = FRESH5_PATH
     PREFIX = "f5"
-    OLDER = (
-        CASES_PATH,
-        HOLDOUT_PATH,
-        FRESH_PATH,
-        FRESH2_PATH,
-        FRESH3_PATH,
-        FRESH4_PATH,
-        TRAIN_CUSTOM_PATH,
-    )
     LOAD = staticmethod(load_fresh5)

@@ -9,15 +9,7 @@ They never rule a case: nothing here runs a referee on the file.
 """
 
 from evals.data.cases import (
-    CASES_PATH,
-    FRESH2_PATH,
-    FRESH3_PATH,
-    FRESH4_PATH,
-    FRESH5_PATH,
     FRESH6_PATH,
-    FRESH_PATH,
-    HOLDOUT_PATH,
-    TRAIN_CUSTOM_PATH,
     load_fresh6,
 )
 from tests.unit.fresh_blind_checks import FreshBlindChecks
@@ -26,14 +18,4 @@ from tests.unit.fresh_blind_checks import FreshBlindChecks
 class TestFresh6Set(FreshBlindChecks):
     PATH = FRESH6_PATH
     PREFIX = "f6"
-    OLDER = (
-        CASES_PATH,
-        HOLDOUT_PATH,
-        FRESH_PATH,
-        FRESH2_PATH,
-        FRESH3_PATH,
-        FRESH4_PATH,
-        FRESH5_PATH,
-        TRAIN_CUSTOM_PATH,
-    )
     LOAD = staticmethod(load_fresh6)

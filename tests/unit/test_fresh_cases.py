@@ -8,12 +8,11 @@ custom cards that really are outside the bundled deck).
 They never rule a case: nothing here runs a referee on the file.
 """
 
-from evals.data.cases import CASES_PATH, FRESH_PATH, HOLDOUT_PATH, load_fresh
+from evals.data.cases import FRESH_PATH, load_fresh
 from tests.unit.fresh_blind_checks import FreshBlindChecks
 
 
 class TestFreshSet(FreshBlindChecks):
     PATH = FRESH_PATH
     PREFIX = "fr"
-    OLDER = (CASES_PATH, HOLDOUT_PATH)
     LOAD = staticmethod(load_fresh)

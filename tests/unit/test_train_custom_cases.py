@@ -15,10 +15,6 @@ from pathlib import Path
 import pytest
 
 from evals.data.cases import (
-    CASES_PATH,
-    FRESH2_PATH,
-    FRESH_PATH,
-    HOLDOUT_PATH,
     LANGS,
     TRAIN_CUSTOM_PATH,
     TRAIN_SPLIT,
@@ -34,7 +30,6 @@ MIN_DISTINCT_CUSTOM_CARDS = 200
 class TestTrainCustomSet(FreshBlindChecks):
     PATH = TRAIN_CUSTOM_PATH
     PREFIX = "tc"
-    OLDER = (CASES_PATH, HOLDOUT_PATH, FRESH_PATH, FRESH2_PATH)
     LOAD = staticmethod(load_train_custom)
 
     def test_the_split_is_fixed_and_kept_out_of_dev_and_test(self) -> None:
