@@ -115,19 +115,26 @@ def generated_cases(deck: Deck, seed: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for card in deck.story_cards:
         for lang, words in sorted(card.text.items()):
-            aliases = sorted(a for a in words.aliases if a.casefold() != words.label.casefold())
-            texts = [
-                CARRIERS[lang].format(a)
-                for a in rng.sample(aliases, min(len(aliases), ALIASES_PER_LANG))
-            ]
-            protos = sorted(words.prototypes)
-            texts += rng.sample(protos, min(len(protos), PROTOTYPES_PER_LANG))
+            texts = sampled_words(rng, lang, words.label, words.aliases, words.prototypes)
             for text in texts:
                 others = rng.sample([i for i in ids if i != card.id], NEGATIVES)
                 cards = [card.id, *others]
                 rng.shuffle(cards)
                 out.append({"text": text, "lang": lang, "cards": cards, "expected": [card.id]})
     return out
+
+
+def sampled_words(
+    rng: random.Random, lang: str, label: str, aliases: Sequence[str], prototypes: Sequence[str]
+) -> list[str]:
+    """Texts naming a card by its own words: ALIASES_PER_LANG of its aliases (not its label) in
+    a carrier sentence, and PROTOTYPES_PER_LANG of its prototype sentences (seeded by `rng`)."""
+    chosen = sorted(a for a in aliases if a.casefold() != label.casefold())
+    texts = [
+        CARRIERS[lang].format(a) for a in rng.sample(chosen, min(len(chosen), ALIASES_PER_LANG))
+    ]
+    protos = sorted(prototypes)
+    return texts + rng.sample(protos, min(len(protos), PROTOTYPES_PER_LANG))
 
 
 def card_words_cases(seed: int, negatives: int = NEGATIVES) -> list[dict[str, Any]]:
@@ -143,16 +150,8 @@ def card_words_cases(seed: int, negatives: int = NEGATIVES) -> list[dict[str, An
         labels = [card[lang]["label"] for card in cards]
         for card in cards:
             words = card[lang]
-            aliases = sorted(
-                a for a in words["aliases"] if a.casefold() != words["label"].casefold()
-            )
-            texts = [
-                (CARRIERS[lang].format(a), True)
-                for a in rng.sample(aliases, min(len(aliases), ALIASES_PER_LANG))
-            ]
-            protos = sorted(words["prototypes"])
-            texts += [(t, True) for t in rng.sample(protos, min(len(protos), PROTOTYPES_PER_LANG))]
-            texts += [(lure, False) for lure in words["lures"]]
+            named = sampled_words(rng, lang, words["label"], words["aliases"], words["prototypes"])
+            texts = [(t, True) for t in named] + [(lure, False) for lure in words["lures"]]
             for text, mentioned in texts:
                 others = rng.sample([x for x in labels if x != words["label"]], negatives)
                 held = [words["label"], *others]
@@ -366,13 +365,14 @@ def train(
     custom: bool = False,
     adapters: bool = False,
     e5_adapter: str = "",
-    card_words: bool = False,
-    card_words_negatives: int = NEGATIVES,
+    card_words_negatives: int | None = None,
 ) -> LearnedModel:
     """Train and write the model. `adapters`: read with the fold adapters of `evals.e5_tune`
     (each fold's rows with the adapter trained without its cards, the model with `full.npz`);
     `e5_adapter`: read every row, fold and the model with this one adapter of ADAPTERS (one
-    trained on no deck card, e.g. `extra.npz` of `e5_tune --only-extra`)."""
+    trained on no deck card, e.g. `extra.npz` of `e5_tune --only-extra`);
+    `card_words_negatives`: also learn from `card_words_cases`, each text held with that many
+    other labels (None: not)."""
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
     folds = card_folds(deck, FOLDS, seed)
@@ -412,7 +412,9 @@ def train(
             dev,
             generated,
             (load_train_custom() if custom else [])
-            + (card_words_cases(seed, card_words_negatives) if card_words else []),
+            + (
+                [] if card_words_negatives is None else card_words_cases(seed, card_words_negatives)
+            ),
             fold_scorers,
             fold_of,
         )
@@ -459,7 +461,7 @@ def train(
             seed,
             custom,
             fold_scorers,
-            card_words_negatives if card_words else None,
+            card_words_negatives,
         ),
         folds,
         tuple(fold_weights),
@@ -543,8 +545,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.custom_cases,
         args.e5_adapters,
         args.e5_adapter,
-        args.card_words,
-        args.card_words_negatives,
+        args.card_words_negatives if args.card_words else None,
     )
     return 0
 
