@@ -27,7 +27,8 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh2**: the same, on `referee_fresh2.jsonl`, a second blind set written after the first had
   informed one choice between two models (evals/data/LABELLING.md);
 - **fresh3**: the same, on `referee_fresh3.jsonl`, a third, written after the second had;
-- **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had.
+- **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
+- **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had.
 
 With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
 companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
@@ -66,6 +67,7 @@ from evals.data.cases import (
     load_fresh2,
     load_fresh3,
     load_fresh4,
+    load_fresh5,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -85,6 +87,7 @@ FRESH_SETS = {
     "fresh2": ("Second fresh blind set (written 2026-11-24)", "referee_fresh2.jsonl"),
     "fresh3": ("Third fresh blind set (written 2026-11-24)", "referee_fresh3.jsonl"),
     "fresh4": ("Fourth fresh blind set (written 2026-11-24)", "referee_fresh4.jsonl"),
+    "fresh5": ("Fifth fresh blind set (written 2026-11-24)", "referee_fresh5.jsonl"),
 }
 Case = dict[str, Any]
 
@@ -607,6 +610,7 @@ def run(
         splits["fresh2"] = load_fresh2()
         splits["fresh3"] = load_fresh3()
         splits["fresh4"] = load_fresh4()
+        splits["fresh5"] = load_fresh5()
     tallies: dict[str, dict[str, Tally]] = {}
     refused: dict[str, dict[str, int]] = {}
     for split, cases in splits.items():
@@ -659,6 +663,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--embedder", default=None, help="embedder kind (default: from settings)")
     parser.add_argument("--no-fresh", action="store_true", help="leave the fresh blind set out")
     parser.add_argument(
+        "--no-holdout",
+        action="store_true",
+        help="leave the blind holdout out too (with --no-fresh: the dev split only)",
+    )
+    parser.add_argument(
         "--learned",
         choices=("settings", "on", "off"),
         default="settings",
@@ -675,6 +684,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--mood-guards",
         action="store_true",
         help="the learned flags obey the tables' mood guards too (`LearnedModel.mood_guards`)",
+    )
+    parser.add_argument(
+        "--exclusive-spans",
+        action="store_true",
+        help="one span flags one card only (`LearnedModel.exclusive_spans`)",
     )
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     parser.add_argument(
@@ -698,6 +712,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
     if scorer is not None and args.mood_guards:
         scorer = scorer.with_model(replace(scorer.model, mood_guards=True))
+    if scorer is not None and args.exclusive_spans:
+        scorer = scorer.with_model(replace(scorer.model, exclusive_spans=True))
     referees = Referees(
         once_upon_a_time_deck(),
         embedder,
@@ -713,6 +729,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         k=args.folds,
         seed=args.seed,
         fresh=not args.no_fresh,
+        holdout_path=None if args.no_holdout else HOLDOUT_PATH,
         embedder_name=name,
         write=not args.no_write,
     )

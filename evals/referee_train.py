@@ -48,16 +48,18 @@ from companion.cards import Deck, once_upon_a_time_deck
 from companion.referee import Referee, RefereeError
 from companion.referee import guards as guards_module
 from companion.referee import learned as learned_module
+from companion.referee import neighbours as neighbours_module
 from companion.referee import rules as rules_module
 from companion.referee.learned import (
-    FEATURES,
     MODEL_PATH,
     LearnedModel,
     MentionScorer,
     Weights,
+    model_features,
     recipe_hash,
 )
 from companion.referee.lexicon import Resolver, Target
+from companion.referee.neighbours import BANK_PATH
 from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
@@ -223,13 +225,16 @@ def _by_fold(
 ) -> tuple[np.ndarray, list[Any]]:
     """Each target's feature row and guard flags from the scorer of its own fold."""
     folds = [fold_of(t.key) for t in targets]
-    x = np.zeros((len(targets), len(FEATURES)))
+    x: np.ndarray | None = None
     flags: list[Any] = [None] * len(targets)
     for fold in sorted(set(folds)):
         fx, _, fflags = fold_scorers[fold].features(analysis, targets)
+        if x is None:
+            x = np.zeros_like(fx)
         for i, of in enumerate(folds):
             if of == fold:
                 x[i], flags[i] = fx[i], fflags[i]
+    assert x is not None
     return x, flags
 
 
@@ -336,6 +341,7 @@ def recipe(
     custom: bool,
     fold_scorers: Sequence[MentionScorer] = (),
     card_words_negatives: int | None = None,  # None: no card words learned from
+    bank: bool = False,
 ) -> str:
     parts = [
         Path(__file__).read_bytes(),
@@ -354,6 +360,7 @@ def recipe(
             if card_words_negatives is not None
             else []
         ),
+        *([BANK_PATH.read_bytes(), Path(neighbours_module.__file__).read_bytes()] if bank else []),
     ]
     return recipe_hash(*parts)
 
@@ -366,13 +373,14 @@ def train(
     adapters: bool = False,
     e5_adapter: str = "",
     card_words_negatives: int | None = None,
+    bank: bool = False,
 ) -> LearnedModel:
     """Train and write the model. `adapters`: read with the fold adapters of `evals.e5_tune`
     (each fold's rows with the adapter trained without its cards, the model with `full.npz`);
     `e5_adapter`: read every row, fold and the model with this one adapter of ADAPTERS (one
     trained on no deck card, e.g. `extra.npz` of `e5_tune --only-extra`);
     `card_words_negatives`: also learn from `card_words_cases`, each text held with that many
-    other labels (None: not)."""
+    other labels (None: not); `bank`: read the neighbour bank (`BANK_FEATURES`)."""
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
     folds = card_folds(deck, FOLDS, seed)
@@ -389,7 +397,13 @@ def train(
     if adapters:
         e5_adapter, fold_adapters = "full.npz", tuple(f"fold-{f}.npz" for f in range(FOLDS))
     placeholder = LearnedModel(
-        FEATURES, Weights((), (), (), 0.0), (1.0, 0.0), 1.0, "", e5_adapter=e5_adapter
+        model_features(bank),
+        Weights((), (), (), 0.0),
+        (1.0, 0.0),
+        1.0,
+        "",
+        e5_adapter=e5_adapter,
+        bank=bank,
     )
     embedders = build_embedders(placeholder)
     scorer = MentionScorer(placeholder, embedders)
@@ -451,7 +465,7 @@ def train(
         "oof_dev_f1_with_learned_at_threshold_f1": f1_best,
     }
     model = LearnedModel(
-        FEATURES,
+        model_features(bank),
         fit(x, y),
         (a, b),
         threshold,
@@ -462,12 +476,14 @@ def train(
             custom,
             fold_scorers,
             card_words_negatives,
+            bank,
         ),
         folds,
         tuple(fold_weights),
         report,
         e5_adapter,
         fold_adapters or ((e5_adapter,) * FOLDS if e5_adapter else ()),
+        bank=bank,
     )
     out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
     print(
@@ -537,6 +553,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=NEGATIVES,
         help="other labels held beside each text of --card-words",
     )
+    parser.add_argument(
+        "--bank",
+        action="store_true",
+        help="read the neighbour bank too (companion/referee/neighbours.py: the best span's "
+        "cosine to the card against its cosine to the nearest other concept)",
+    )
     args = parser.parse_args(argv)
     train(
         args.out,
@@ -546,6 +568,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.e5_adapters,
         args.e5_adapter,
         args.card_words_negatives if args.card_words else None,
+        args.bank,
     )
     return 0
 

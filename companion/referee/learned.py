@@ -33,6 +33,12 @@ import yaml
 
 from companion.referee import guards, rules
 from companion.referee.lexicon import Target
+from companion.referee.neighbours import (
+    BANK_FEATURES_PER_EMBEDDER,
+    BankVectors,
+    NeighbourBank,
+    load_bank,
+)
 from companion.referee.text import Analysis, Span
 from companion.referee.tokens import Language, Token
 from embeddings import Embedder, RecentVectors
@@ -56,6 +62,8 @@ FEATURES = (
     "guard_figurative",
     "label_inside_word",
 )
+# the neighbour bank's features (`neighbours`), after FEATURES in a model that reads the bank
+BANK_FEATURES = tuple(f"{name}_{f}" for name in EMBEDDERS for f in BANK_FEATURES_PER_EMBEDDER)
 _JA_CONTENT = ("名詞", "動詞", "形容詞")
 _JA_SKIP = ("名詞-数詞", "名詞-助動詞語幹")
 
@@ -285,6 +293,10 @@ class LearnedModel:
     fold_adapters: tuple[str, ...] = ()
     # whether the flags obey the tables' mood guards too (`blocking_guard`'s `mood`)
     mood_guards: bool = False
+    # whether the model reads the neighbour bank (its features end with BANK_FEATURES)
+    bank: bool = False
+    # whether one span flags one card only (`Referee._span_taken`)
+    exclusive_spans: bool = False
 
     def probability(self, rows: Matrix, weights: Weights | None = None) -> npt.NDArray[np.float64]:
         a, b = self.platt
@@ -326,12 +338,15 @@ class LearnedModel:
             "e5_adapter": self.e5_adapter,
             "fold_adapters": list(self.fold_adapters),
             "mood_guards": self.mood_guards,
+            "bank": self.bank,
+            "exclusive_spans": self.exclusive_spans,
         }
 
     @staticmethod
     def from_dict(raw: Mapping[str, Any]) -> LearnedModel:
         features = tuple(raw["features"])
-        if features != FEATURES:
+        bank = bool(raw.get("bank", False))
+        if features != model_features(bank):
             raise ValueError("the model was trained on other features; run `make train`")
         return LearnedModel(
             features,
@@ -345,7 +360,14 @@ class LearnedModel:
             str(raw.get("e5_adapter", "")),
             tuple(str(a) for a in raw.get("fold_adapters", ())),
             bool(raw.get("mood_guards", False)),
+            bank,
+            bool(raw.get("exclusive_spans", False)),
         )
+
+
+def model_features(bank: bool) -> tuple[str, ...]:
+    """The features of a model that reads the neighbour bank or not."""
+    return FEATURES + BANK_FEATURES if bank else FEATURES
 
 
 @cache
@@ -373,55 +395,116 @@ class Scored:
 class MentionScorer:
     """Scores held cards against a text with the learned model. `embedders` maps each name of
     EMBEDDERS to an embedder. The vectors of the last LABELS_REMEMBERED card labels are kept
-    (players type labels without end: the memory stays bounded)."""
+    (players type labels without end: the memory stays bounded); a model that reads the
+    neighbour bank embeds its phrases on first use (`bank`: another bank than the shipped one)."""
 
-    def __init__(self, model: LearnedModel, embedders: Mapping[str, Embedder]) -> None:
+    def __init__(
+        self,
+        model: LearnedModel,
+        embedders: Mapping[str, Embedder],
+        bank: NeighbourBank | None = None,
+    ) -> None:
         missing = set(EMBEDDERS) - set(embedders)
         if missing:
             raise ValueError(f"the learned scorer needs the embedders {sorted(missing)}")
         self.model = model
         self.embedders = dict(embedders)
         self._labels = {n: RecentVectors(embedders[n], size=LABELS_REMEMBERED) for n in EMBEDDERS}
+        self._bank_source = bank
+        self._bank: dict[str, BankVectors] | None = None
+        self._crowd: dict[tuple[str, Target], float] = {}
 
     def with_model(
         self, model: LearnedModel, embedders: Mapping[str, Embedder] | None = None
     ) -> MentionScorer:
-        """Another model, with the same embedders (and label vectors) or with `embedders`
-        (a fold model reads with its own e5)."""
+        """Another model, with the same embedders (and label and bank vectors) or with
+        `embedders` (a fold model reads with its own e5)."""
         if embedders is not None:
-            return MentionScorer(model, {**self.embedders, **embedders})
-        other = MentionScorer(model, self.embedders)
-        other._labels = self._labels
+            return MentionScorer(model, {**self.embedders, **embedders}, self._bank_source)
+        other = MentionScorer(model, self.embedders, self._bank_source)
+        other._labels, other._bank, other._crowd = self._labels, self._bank, self._crowd
         return other
 
-    def similarities(
-        self, analysis: Analysis, spans: Sequence[Span], targets: Sequence[Target]
-    ) -> dict[str, Matrix]:
-        """Per embedder, the (spans, targets) best cosine of each span to each card's labels."""
-        texts = [analysis.text[s.start : s.end][:MAX_SPAN_CHARS] for s in spans]
+    def bank(self) -> dict[str, BankVectors]:
+        if self._bank is None:
+            source = self._bank_source or load_bank()
+            self._bank = {n: BankVectors(source, self.embedders[n]) for n in EMBEDDERS}
+        return self._bank
+
+    def _label_vectors(
+        self, name: str, targets: Sequence[Target]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.intp]]:
+        """One embedder's vectors of the targets' phrases, and where each target's start."""
         groups = [card_phrases(t) for t in targets]
         flat = [p for g in groups for p in g]
         starts = np.cumsum([0, *(len(g) for g in groups[:-1])]).astype(np.intp)
-        out: dict[str, Matrix] = {}
+        return self._labels[name].embed(flat), starts
+
+    def similarities(
+        self, analysis: Analysis, spans: Sequence[Span], targets: Sequence[Target]
+    ) -> tuple[dict[str, Matrix], dict[str, npt.NDArray[np.float32]]]:
+        """Per embedder, the (spans, targets) best cosine of each span to each card's labels,
+        and the spans' vectors."""
+        texts = [analysis.text[s.start : s.end][:MAX_SPAN_CHARS] for s in spans]
+        sims: dict[str, Matrix] = {}
+        vectors: dict[str, npt.NDArray[np.float32]] = {}
         for name in EMBEDDERS:
-            span_vectors = self.embedders[name].embed(texts)
-            phrase_vectors = self._labels[name].embed(flat)
-            cosines = span_vectors @ phrase_vectors.T
-            out[name] = np.maximum.reduceat(cosines, starts, axis=1).astype(np.float64)
-        return out
+            vectors[name] = self.embedders[name].embed(texts)
+            phrase_vectors, starts = self._label_vectors(name, targets)
+            cosines = vectors[name] @ phrase_vectors.T
+            sims[name] = np.maximum.reduceat(cosines, starts, axis=1).astype(np.float64)
+        return sims, vectors
+
+    def bank_features(
+        self,
+        targets: Sequence[Target],
+        sims: Mapping[str, Matrix],
+        vectors: Mapping[str, npt.NDArray[np.float32]],
+    ) -> Matrix:
+        """The BANK_FEATURES columns: per embedder, the best span's cosine to the card less its
+        cosine to the nearest other concept of the bank, and the card's own nearest other."""
+        bank = self.bank()
+        owns = [bank[EMBEDDERS[0]].bank.own(t) for t in targets]
+        columns: list[Matrix] = []
+        for name in EMBEDDERS:
+            best_row = sims[name].argmax(axis=0)
+            best = sims[name].max(axis=0)
+            nearest = bank[name].nearest_other(vectors[name][best_row], owns)
+            columns += [best - nearest, self._crowds(name, targets, owns)]
+        return np.stack(columns, axis=1)
+
+    def _crowds(
+        self, name: str, targets: Sequence[Target], owns: Sequence[frozenset[int]]
+    ) -> Matrix:
+        missing = [i for i, t in enumerate(targets) if (name, t) not in self._crowd]
+        if missing:
+            wanted = [targets[i] for i in missing]
+            phrase_vectors, starts = self._label_vectors(name, wanted)
+            counts = np.diff(np.append(starts, len(phrase_vectors)))
+            own_rows = [owns[i] for i, n in zip(missing, counts, strict=True) for _ in range(n)]
+            nearest = self.bank()[name].nearest_other(phrase_vectors, own_rows)
+            if len(self._crowd) > LABELS_REMEMBERED:
+                self._crowd.clear()
+            for target, value in zip(wanted, np.maximum.reduceat(nearest, starts), strict=True):
+                self._crowd[(name, target)] = float(value)
+        return np.asarray([self._crowd[(name, t)] for t in targets])
 
     def features(
         self, analysis: Analysis, targets: Sequence[Target]
     ) -> tuple[Matrix, list[Span], list[tuple[bool, bool, bool]]]:
-        """The FEATURES rows of the targets, each one's best span and that span's guard flags."""
+        """The model's feature rows of the targets, each one's best span and that span's guard
+        flags."""
         spans = candidate_spans(analysis)
-        sims = self.similarities(analysis, spans, targets)
+        sims, vectors = self.similarities(analysis, spans, targets)
         lead = sims["e5" if analysis.language == "ja" else "minilm"]
         best = [spans[int(i)] for i in lead.argmax(axis=0)]
         groups = [group_of(t) for t in targets]
         flags = [guard_flags(analysis, span, g) for span, g in zip(best, groups, strict=True)]
         inside = [label_inside_word(analysis, card_phrases(t)) for t in targets]
-        return feature_rows(sims, analysis.language, groups, flags, inside), best, flags
+        rows = feature_rows(sims, analysis.language, groups, flags, inside)
+        if self.model.bank:
+            rows = np.concatenate([rows, self.bank_features(targets, sims, vectors)], axis=1)
+        return rows, best, flags
 
     def score(self, analysis: Analysis, targets: Sequence[Target]) -> list[Scored]:
         """The calibrated probability that the text mentions each target."""

@@ -622,7 +622,10 @@ class Referee:
     ) -> _Evidence | None:
         """Flagged evidence from the learned scorer: its probability reaches the model's
         threshold, no guard blocks its best span, and that span is not exactly the words that
-        name another held card. Only for cards that nothing but labels is written for."""
+        name another held card. With the model's `exclusive_spans`, a span inside the words
+        that name another held card, or the best span of a likelier learned flag, flags
+        nothing either: one span names one card. Only for cards that nothing but labels is
+        written for."""
         if not learned or self.scorer is None or not self._labels_only(targets[owner]):
             return None
         scored = learned[owner]
@@ -631,11 +634,35 @@ class Referee:
         span = scored.span
         if any((e.start, e.end) == (span.start, span.end) for e in found.values()):
             return None
+        if self.scorer.model.exclusive_spans and self._span_taken(owner, targets, found, learned):
+            return None
         mood = self.scorer.model.mood_guards
         if blocking_guard(analysis, span, group_of(targets[owner]), mood=mood) is not None:
             return None
         score = min(0.95, scored.probability)
         return _Evidence(span.start, span.end, score, "semantic")
+
+    def _span_taken(
+        self,
+        owner: int,
+        targets: tuple[Target, ...],
+        found: Mapping[int, _Evidence],
+        learned: Sequence[Scored],
+    ) -> bool:
+        """Whether the owner's best span lies inside the words that name another held card, or
+        is the best span of another labels-only card the scorer finds likelier (on a tie, the
+        card held first keeps it)."""
+        span = learned[owner].span
+        if any(e.start <= span.start and span.end <= e.end for e in found.values()):
+            return True
+        mine = (learned[owner].probability, -owner)
+        return any(
+            j != owner
+            and other.span == span
+            and (other.probability, -j) > mine
+            and self._labels_only(targets[j])
+            for j, other in enumerate(learned)
+        )
 
     def table_verdicts(
         self,

@@ -36,7 +36,8 @@ evals.referee_lco.
 An eighth set, ``referee_fresh5.jsonl`` (split "blind", ids ``f5-<lang>-<nnn>``), is a fifth fresh
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the fourth one's. ``load_fresh5()`` loads it; its split is fixed.
-No evaluation reads it: it is reserved, untouched, for a later choice between models.
+It has since decided one choice between models (aggregates only) and is reported by
+evals.referee_lco.
 
 A ninth set, ``referee_fresh6.jsonl`` (split "blind", ids ``f6-<lang>-<nnn>``), is a sixth fresh
 blind set in the same format and under the same rules, written blind so that a later choice between

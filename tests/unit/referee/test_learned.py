@@ -324,3 +324,26 @@ def test_a_fold_model_reads_with_its_fold_adapter() -> None:
     plain = replace(model, e5_adapter="", fold_adapters=())
     assert plain.adapter_path() is None
     assert plain.for_fold(frozenset({"king"})).e5_adapter == ""
+
+
+@pytest.mark.parametrize("exclusive", [False, True])
+def test_exclusive_spans_let_one_span_flag_one_card(exclusive: bool) -> None:
+    """Two typed cards whose best span is the same word: both flag, unless the model asks that
+    one span flag one card (then the likelier keeps it; on a tie, the card held first)."""
+    from embeddings import HashingEmbedder
+
+    model = load_model()
+    n = len(model.features)
+    always = Weights((0.0,) * n, (1.0,) * n, (0.0,) * n, 5.0)  # every card is likely
+    model = replace(model, weights=always, platt=(1.0, 0.0), threshold=0.5)
+    model = replace(model, exclusive_spans=exclusive)
+    embedder = HashingEmbedder()
+    scorer = MentionScorer(model, {"minilm": embedder, "e5": embedder})
+    referee = Referee(once_upon_a_time_deck(), embedder, scorer=scorer)
+    ruling = referee.rule("The harpist sang all night.", ["Harpster", "Harpman"])
+    flagged = [(m.card, m.evidence) for m in ruling.mentions]
+    if exclusive:
+        assert flagged == [("Harpster", "harpist")]
+    else:
+        assert sorted(flagged) == [("Harpman", "harpist"), ("Harpster", "harpist")]
+    assert LearnedModel.from_dict(model.as_dict()).exclusive_spans is exclusive
