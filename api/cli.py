@@ -52,8 +52,6 @@ def serve(args: argparse.Namespace) -> int:
         "timeout_graceful_shutdown": 5,
     }
     print(_banner(args.host, args.port, public_url))
-    if settings.referee_learned:
-        _prepare_learned_scorer(settings)
     if args.workers > 1:
         uvicorn.run("api.main:create_served_app", factory=True, workers=args.workers, **common)
     else:
@@ -61,19 +59,6 @@ def serve(args: argparse.Namespace) -> int:
         tune_collector()
         uvicorn.run(app, **common)
     return 0
-
-
-def _prepare_learned_scorer(settings: Any) -> None:
-    """Build the learned scorer's e5 model files before serving (once per machine, ~10 s, in a
-    subprocess; at once when built) rather than on the first card a player types, or while the
-    first tables play; the model itself loads on that card."""
-    from embeddings import ModelBuildError
-    from embeddings.e5_int8 import ensure_built
-
-    try:
-        ensure_built(cache_dir=settings.cache_dir)
-    except ModelBuildError:
-        logging.getLogger(__name__).exception("the learned scorer's e5 model could not be built")
 
 
 def _banner(host: str, port: int, public_url: str | None) -> str:

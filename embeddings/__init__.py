@@ -10,7 +10,7 @@ Errors::
     └── EmbeddingServerError          /v1/embeddings: HTTP error, timeout, malformed answer
 """
 
-from embeddings.base import Embedder, Vectors, l2_normalise
+from embeddings.base import Embedder, Vectors, l2_normalise, prepare
 from embeddings.cache import CardVectorCache, RecentVectors
 from embeddings.errors import EmbeddingError, EmbeddingServerError, ModelBuildError
 from embeddings.hashing import HashingEmbedder
@@ -28,4 +28,5 @@ __all__ = [
     "Vectors",
     "l2_normalise",
     "load_embedder",
+    "prepare",
 ]

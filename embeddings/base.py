@@ -30,6 +30,15 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> Vectors: ...
 
 
+def prepare(embedder: object) -> None:
+    """Let `embedder` do its slow one-time work now (building model files), without loading
+    its model, when it can (`LazyEmbedder.prepare`, forwarded by the wrappers): a server calls
+    this at start-up so that the first request that needs the model only loads it."""
+    ahead = getattr(embedder, "prepare", None)
+    if callable(ahead):
+        ahead()
+
+
 def l2_normalise(matrix: npt.NDArray[np.floating]) -> Vectors:
     """Rows scaled to unit length (all-zero rows stay zero), as float32."""
     matrix = np.asarray(matrix, dtype=np.float32)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from embeddings.base import Embedder, Vectors, as_text_list
+from embeddings.base import Embedder, Vectors, as_text_list, prepare
 
 
 class CardVectorCache:
@@ -104,6 +104,9 @@ class RecentVectors:
     @property
     def revision(self) -> str:
         return str(getattr(self.embedder, "revision", ""))
+
+    def prepare(self) -> None:
+        prepare(self.embedder)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
         items = as_text_list(texts)

@@ -9,7 +9,13 @@ from companion.referee.models import CardEnricher
 from companion.referee.referee import Referee
 from companion.settings import Settings
 from embeddings import CardVectorCache, Embedder, RecentVectors, e5_lora, load_embedder
-from embeddings.e5_int8 import E5_DIMENSION, E5_INT8_QUERY_NAME, adapted_name, load_e5_int8
+from embeddings.e5_int8 import (
+    E5_DIMENSION,
+    E5_INT8_QUERY_NAME,
+    adapted_name,
+    ensure_built,
+    load_e5_int8,
+)
 from embeddings.lazy import LazyEmbedder
 
 MINILM_SUFFIX = "/onnx-int8"  # the bundled MiniLM (or a local model) run as int8 ONNX
@@ -46,18 +52,16 @@ def scorer_from_settings(
 
 def e5_for(model: LearnedModel, settings: Settings) -> Embedder:
     """The int8 e5 a learned model reads with (tuned by its adapter, if it has one), loaded on
-    first use."""
+    first use; its files are built at a server's start-up (`Referee.warm`: once per machine,
+    under a file lock, so several workers build them once)."""
     adapter = model.adapter_path()
-    if adapter is None:
-        return LazyEmbedder(
-            lambda: embedder_from_settings(settings, "e5-int8"),
-            name=E5_INT8_QUERY_NAME,
-            dimension=E5_DIMENSION,
-        )
     return LazyEmbedder(
         lambda: load_e5_int8(cache_dir=settings.cache_dir, adapter=adapter),
-        name=adapted_name(e5_lora.load(adapter).digest()),
+        name=E5_INT8_QUERY_NAME
+        if adapter is None
+        else adapted_name(e5_lora.load(adapter).digest()),
         dimension=E5_DIMENSION,
+        prepare=lambda: ensure_built(cache_dir=settings.cache_dir, adapter=adapter),
     )
 
 

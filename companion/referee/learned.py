@@ -41,7 +41,7 @@ from companion.referee.neighbours import (
 )
 from companion.referee.text import Analysis, Span
 from companion.referee.tokens import Language, Token
-from embeddings import Embedder, RecentVectors
+from embeddings import Embedder, RecentVectors, prepare
 
 DATA = Path(__file__).resolve().parent / "data"
 MODEL_PATH = DATA / "learned_mention.json"
@@ -424,6 +424,12 @@ class MentionScorer:
         other = MentionScorer(model, self.embedders, self._bank_source)
         other._labels, other._bank, other._crowd = self._labels, self._bank, self._crowd
         return other
+
+    def prepare(self) -> None:
+        """The embedders' slow one-time work, now (building model files: a server's start-up),
+        without loading a model no table has asked for yet."""
+        for embedder in self.embedders.values():
+            prepare(embedder)
 
     def bank(self) -> dict[str, BankVectors]:
         if self._bank is None:

@@ -186,11 +186,14 @@ class Referee:
 
     def warm(self, languages: Sequence[Language] = ("en", "ja", "es")) -> None:
         """Load the tokenizers and embed every card's phrases now, so that the first rulings
-        are as fast as the others (a server calls this at start-up)."""
+        are as fast as the others, and build the learned scorer's model files, so that the
+        first card typed by a player only loads them (a server calls this at start-up)."""
         for text, language in (("The king.", "en"), ("王様。", "ja"), ("El rey.", "es")):
             analyse(text, language)  # type: ignore[arg-type]
         if self._semantic is not None:
             self._semantic.warm(languages)
+        if self.scorer is not None:
+            self.scorer.prepare()
 
     def rule(
         self,

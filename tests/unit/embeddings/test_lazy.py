@@ -1,11 +1,19 @@
-"""`LazyEmbedder`: the model loads on the first embed, once, whichever thread asks first."""
+"""`LazyEmbedder`: the model loads on the first embed, once, whichever thread asks first; its
+slow one-time part (building files) may run ahead, at start-up."""
 
 import threading
 
 import numpy as np
 import pytest
 
-from embeddings import Embedder, EmbeddingError, HashingEmbedder, ModelBuildError
+from embeddings import (
+    Embedder,
+    EmbeddingError,
+    HashingEmbedder,
+    ModelBuildError,
+    RecentVectors,
+    prepare,
+)
 from embeddings.lazy import LazyEmbedder
 
 
@@ -64,3 +72,47 @@ def test_a_failed_load_is_not_tried_again() -> None:
         with pytest.raises(EmbeddingError, match="e5 failed to load: int8 build failed: disk full"):
             lazy.embed(["x"])
     assert calls == [1] and not lazy.loaded
+
+
+def test_prepare_runs_the_slow_part_ahead_once_without_loading() -> None:
+    prepared: list[int] = []
+    calls: list[int] = []
+    inner = HashingEmbedder(64)
+    lazy = LazyEmbedder(
+        lambda: calls.append(1) or inner,  # type: ignore[func-returns-value]
+        name=inner.name,
+        dimension=64,
+        prepare=lambda: prepared.append(1),
+    )
+    remembered = RecentVectors(lazy)
+    prepare(remembered)  # through the wrapper a scorer holds
+    prepare(remembered)
+    assert prepared == [1] and calls == [] and not lazy.loaded
+    remembered.embed(["a wolf"])
+    assert calls == [1]
+
+
+def test_prepare_after_the_load_does_nothing() -> None:
+    prepared: list[int] = []
+    lazy = LazyEmbedder(
+        lambda: HashingEmbedder(32),
+        name=HashingEmbedder(32).name,
+        dimension=32,
+        prepare=lambda: prepared.append(1),
+    )
+    lazy.embed(["x"])
+    lazy.prepare()
+    assert prepared == []
+
+
+def test_a_failed_prepare_is_logged_and_the_first_use_still_loads(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    def broken() -> None:
+        raise ModelBuildError("int8 build failed: disk full")
+
+    inner = HashingEmbedder(32)
+    lazy = LazyEmbedder(lambda: inner, name=inner.name, dimension=32, prepare=broken)
+    lazy.prepare()
+    assert "could not be prepared ahead" in caplog.text and "disk full" in caplog.text
+    np.testing.assert_array_equal(lazy.embed(["x"]), inner.embed(["x"]))

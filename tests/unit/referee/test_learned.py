@@ -298,6 +298,25 @@ def test_a_scorer_whose_model_cannot_load_leaves_the_ruling_to_the_tables(
     assert len(failures) == 1
 
 
+def test_warming_the_referee_builds_the_scorers_model_files_but_loads_nothing(
+    fake_embedder: Embedder,
+) -> None:
+    """A server's start-up (`Referee.warm`) builds e5's files, so that the first card a player
+    types only loads them; the model itself stays unloaded until a table needs it."""
+    from embeddings.lazy import LazyEmbedder
+
+    built: list[int] = []
+    e5 = LazyEmbedder(
+        lambda: fake_embedder,
+        name=fake_embedder.name,
+        dimension=fake_embedder.dimension,
+        prepare=lambda: built.append(1),
+    )
+    scorer = MentionScorer(load_model(), {"minilm": fake_embedder, "e5": e5})
+    Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer).warm()
+    assert built == [1] and not e5.loaded
+
+
 def test_a_fold_model_reads_with_its_fold_adapter() -> None:
     """A model trained with tuned e5 names its adapter, and each fold model the adapter
     trained without the fold's cards; both survive the file."""
