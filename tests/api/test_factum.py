@@ -236,3 +236,38 @@ def test_advice_is_for_factum_tables(factum_client: TestClient) -> None:
     ann, *_ = open_table(factum_client, players=[{"name": "Ann"}, {"name": "Bob"}], seed=1)
     response = _advice(ann, kind="decoy")
     assert response.status_code == 422 and "Factum" in response.json()["message"]
+
+
+def test_tables_asking_for_the_reader_at_once_share_one_build() -> None:
+    """The AI seats of several tables need the story reader at the same moment: it is built
+    once (each build embeds the whole card bank), and a failed build is tried again."""
+    import threading
+
+    from api.games.factum.game import FactumTables
+
+    builds: list[int] = []
+    gate = threading.Barrier(4)
+
+    def build() -> FactumReader:
+        builds.append(1)
+        if len(builds) == 1:
+            raise RuntimeError("the model could not load")
+        threading.Event().wait(0.05)  # let the other threads reach the lock
+        return FactumReader(HashingEmbedder())
+
+    tables = FactumTables(build)
+    with pytest.raises(RuntimeError, match="could not load"):
+        tables.reader()
+    readers: list[FactumReader] = []
+
+    def ask() -> None:
+        gate.wait()
+        readers.append(tables.reader())
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(builds) == 2 and len(readers) == 4
+    assert all(reader is readers[0] for reader in readers)

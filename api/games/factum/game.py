@@ -11,8 +11,8 @@ embedding reader only.
 
 import random
 import secrets
+import threading
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -45,9 +45,21 @@ class FactumTables:
     snapshot_format = FactumTableState.SNAPSHOT_FORMAT
 
     def __init__(self, reader: Callable[[], FactumReader], llm: LLM | None = None) -> None:
-        self.reader = cache(reader)
+        self._build_reader = reader
+        self._reader: FactumReader | None = None
+        self._reader_lock = threading.Lock()
         self.llm = llm
         self._storyteller = CannedStoryteller()
+
+    def reader(self) -> FactumReader:
+        """The story reader, built once on first use. The AI seats of several tables (and
+        players asking for advice) that need it at the same moment wait for that one build:
+        each would otherwise embed the whole card bank itself, minutes of a small machine on
+        a fresh cache. A build that fails is tried again on the next use."""
+        with self._reader_lock:
+            if self._reader is None:
+                self._reader = self._build_reader()
+            return self._reader
 
     # --- creating ---------------------------------------------------------------------------
 
