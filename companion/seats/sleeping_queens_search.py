@@ -79,6 +79,10 @@ class SearchPlayer:
         rng = random.Random(f"{self.seed}/{state.turn_number}/{seat}/{state.pending}")
         return self._search(state, seat, candidates, rng)
 
+    def sample_world(self, state: State, seat: int, rng: random.Random) -> State:
+        """One world the seat cannot tell from the true one (`determinise`)."""
+        return determinise(state, seat, rng)
+
     def _search(
         self, state: State, seat: int, candidates: list[Action], rng: random.Random
     ) -> Action:
@@ -100,7 +104,7 @@ class SearchPlayer:
                 if now + (now - start) / worlds > deadline:
                     self.last_cut_short = True
                     break
-            world = determinise(state, seat, rng)
+            world = self.sample_world(state, seat, rng)
             for index, candidate in enumerate(candidates):
                 after = apply(world, candidate)
                 scores[index].append(evaluate(_play_out(after, stop), seat))
