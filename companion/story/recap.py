@@ -8,7 +8,8 @@ tale, from what the whole table saw of each move (the `last` of every action eve
 The offline telling is data (`data/recap_sleeping_queens.yaml`, per language): an opening, one
 short paragraph per quarter of the game (dawn, midday, evening, moonrise) holding at most
 `PER_PARTIAL` of its moves (a theft, a potion, a block or a quarrel before a plain waking),
-and the winner with her queens. Everything in it happened; nothing is invented.
+and the winner with her queens. Everything in it happened; nothing is invented; and no queen the
+winner ends with was last told going elsewhere (`told_facts`).
 """
 
 from collections.abc import Mapping, Sequence
@@ -110,15 +111,45 @@ def tell_recap(
         )
 
     paragraphs = [str(phrases["opening"]).format(players=_listed(list(players), phrases))]
-    for part in range(PARTS):
-        chunk = list(facts[part * len(facts) // PARTS : (part + 1) * len(facts) // PARTS])
-        kept = sorted(sorted(chunk, key=lambda f: _WEIGHT[f.kind])[:PER_PARTIAL], key=chunk.index)
+    for part, kept in enumerate(told_facts(facts, winners, awake)):
         if kept:
             paragraphs.append(
                 str(phrases["space"]).join([phrases["times"][part], *map(sentence, kept)])
             )
     paragraphs.append(_ending(players, winners, awake, language, phrases))
     return tuple(paragraphs)
+
+
+# The facts after which a queen lies somewhere else (a blocked attempt leaves her where she was).
+_MOVES_A_QUEEN = ("woke", "woke_more", "stolen", "slept", "returned")
+
+
+def told_facts(
+    facts: Sequence[RecapFact], winners: Sequence[int], awake: Sequence[Sequence[str]]
+) -> list[list[RecapFact]]:
+    """The facts each quarter of the tale tells, in order: at most PER_PARTIAL of its facts,
+    the likeliest to keep a child listening first (`_WEIGHT`); and the tale never contradicts
+    its ending: when a queen the winner ends with was last told going elsewhere (sent back to
+    sleep, taken), the move that finally brought her to the winner is told too."""
+    bounds = [
+        (part * len(facts) // PARTS, (part + 1) * len(facts) // PARTS) for part in range(PARTS)
+    ]
+    chosen: set[int] = set()
+    for start, end in bounds:
+        by_weight = sorted(range(start, end), key=lambda i: (_WEIGHT[facts[i].kind], i))
+        chosen.update(by_weight[:PER_PARTIAL])
+    if len(winners) == 1:
+        winner = winners[0]
+        for queen in awake[winner]:
+            moves = [
+                i for i, f in enumerate(facts) if f.queen == queen and f.kind in _MOVES_A_QUEEN
+            ]
+            if not moves or facts[moves[-1]].actor != winner:
+                continue  # never told moving, or a record that does not end with the winner
+            told = [i for i in moves if i in chosen]
+            if told and told[-1] != moves[-1]:
+                chosen.add(moves[-1])
+    return [[facts[i] for i in range(start, end) if i in chosen] for start, end in bounds]
 
 
 def _ending(

@@ -12,7 +12,7 @@ from companion.games.sleeping_queens import sleeping_queens_deck as sq_deck
 from companion.llm import FakeLLM, LLMTimeout
 from companion.story.llm_narrator import LLMNarrator
 from companion.story.offline import OfflineNarrator
-from companion.story.recap import RecapFact, recap_facts, tell_recap
+from companion.story.recap import PER_PARTIAL, RecapFact, recap_facts, tell_recap, told_facts
 
 PLAYERS = ("Ana", "Ken", "Mia")
 
@@ -62,6 +62,47 @@ def test_the_offline_tale_tells_only_what_happened(language: Language) -> None:
     woken = {str(last["queen"]) for last in lasts if last.get("queen")}
     assert told_queens <= woken  # no queen in the tale that the game did not move
     assert "{" not in text
+
+
+def test_a_queen_the_winner_ends_with_is_not_last_told_asleep() -> None:
+    """Ken's potion sends Ana's Sunflower Queen to sleep (told: a potion comes before a
+    waking); Ana wakes her again in the same quarter, among three thefts and potions that
+    outrank a waking. The tale tells that waking too: it must not end with Ana winning with a
+    queen it last left asleep."""
+    facts = [
+        RecapFact("woke", 0, queen="sunflower"),
+        *[RecapFact("woke", 2, queen="moon")] * 11,
+        RecapFact("slept", 1, target=0, queen="sunflower"),  # the last quarter: 12..15
+        RecapFact("stolen", 1, target=2, queen="cat"),
+        RecapFact("slept", 2, target=1, queen="cat"),
+        RecapFact("woke", 0, queen="sunflower"),
+    ]
+    awake: list[list[str]] = [["sunflower"], [], ["moon"]]
+    last = told_facts(facts, winners=[0], awake=awake)[-1]
+    assert last == facts[12:]  # four: the waking joins the three that outrank it
+    assert told_facts(facts, winners=[2], awake=[[], [], ["moon"]])[-1] == facts[12:15]
+    tale = tell_recap(PLAYERS, facts, [0], awake, "en")
+    assert tale[-2].count("Sunflower Queen") == 2
+    assert "Sunflower Queen" in tale[-2].rsplit(".", 2)[-2]  # her waking ends the paragraph
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_no_tale_contradicts_its_ending(seed: int) -> None:
+    state, lasts = _played(seed)
+    facts = recap_facts(lasts)
+    quarters = told_facts(facts, state.winners, state.awake)
+    chunks = [len(quarter) for quarter in quarters]
+    assert sum(chunks) <= len(facts)
+    if len(state.winners) != 1:
+        return
+    (winner,) = state.winners
+    moves = ("woke", "woke_more", "stolen", "slept", "returned")
+    told = [fact for quarter in quarters for fact in quarter]
+    for queen in state.awake[winner]:
+        about = [fact for fact in told if fact.queen == queen and fact.kind in moves]
+        if about:
+            assert about[-1].actor == winner and about[-1].kind in ("woke", "woke_more", "stolen")
+    assert all(n <= PER_PARTIAL + len(state.awake[winner]) for n in chunks)
 
 
 def test_a_model_retelling_is_kept_when_it_keeps_every_player() -> None:
