@@ -130,7 +130,8 @@ def told_facts(
     """The facts each quarter of the tale tells, in order: at most PER_PARTIAL of its facts,
     the likeliest to keep a child listening first (`_WEIGHT`); and the tale never contradicts
     its ending: when a queen the winner ends with was last told going elsewhere (sent back to
-    sleep, taken), the move that finally brought her to the winner is told too."""
+    sleep, taken), the move that finally brought her to the winner is told too (after the Rose
+    Queen's waking, when it was hers: "woke … as well")."""
     bounds = [
         (part * len(facts) // PARTS, (part + 1) * len(facts) // PARTS) for part in range(PARTS)
     ]
@@ -149,7 +150,22 @@ def told_facts(
             told = [i for i in moves if i in chosen]
             if told and told[-1] != moves[-1]:
                 chosen.add(moves[-1])
+                if _woken_by_rose(facts, moves[-1]):
+                    chosen.add(moves[-1] - 1)
     return [[facts[i] for i in range(start, end) if i in chosen] for start, end in bounds]
+
+
+def _woken_by_rose(facts: Sequence[RecapFact], index: int) -> bool:
+    """Whether the fact at `index` is the second queen a Rose Queen woke (SQ-3), right after
+    her (a jester's count wakes a queen the same way, with no Rose before it)."""
+    fact, before = facts[index], facts[index - 1] if index > 0 else None
+    return (
+        fact.kind == "woke_more"
+        and before is not None
+        and before.kind == "woke"
+        and before.actor == fact.actor
+        and before.queen in sleeping_queens_deck().wakes_another
+    )
 
 
 def _ending(

@@ -86,6 +86,28 @@ def test_a_queen_the_winner_ends_with_is_not_last_told_asleep() -> None:
     assert "Sunflower Queen" in tale[-2].rsplit(".", 2)[-2]  # her waking ends the paragraph
 
 
+def test_a_queen_the_rose_queen_woke_is_told_with_the_rose() -> None:
+    """The move that finally brings the winner her queen was the Rose Queen's second waking:
+    the Rose's own waking is told before it ("woke … as well" follows something); a queen a
+    jester's count woke has no Rose before her."""
+    facts = [
+        RecapFact("woke", 0, queen="sunflower"),
+        *[RecapFact("woke", 2, queen="moon")] * 11,
+        RecapFact("slept", 1, target=0, queen="sunflower"),  # the last quarter: 12..16
+        RecapFact("stolen", 1, target=2, queen="cat"),
+        RecapFact("slept", 2, target=1, queen="cat"),
+        RecapFact("woke", 0, queen="rose"),
+        RecapFact("woke_more", 0, queen="sunflower"),
+    ]
+    awake: list[list[str]] = [["rose", "sunflower"], [], ["moon"]]
+    assert told_facts(facts, winners=[0], awake=awake)[-1] == facts[12:]
+    by_jester = [*facts[:15], RecapFact("woke", 2, queen="moon"), facts[16]]
+    assert told_facts(by_jester, [0], [["sunflower"], [], ["moon"]])[-1] == [
+        *by_jester[12:15],
+        by_jester[16],
+    ]
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_no_tale_contradicts_its_ending(seed: int) -> None:
     state, lasts = _played(seed)
