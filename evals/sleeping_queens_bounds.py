@@ -1,16 +1,19 @@
 """How far can a Sleeping Queens player get that sees more than the rules let it see?
 
 Issue 13 asks the search player to beat the greedy one 60% of two-player games, and the greedy
-player to beat the random one 85%. This measures a player no seat could be: the search player
-(`SearchPlayer`, same budget and rollouts) that **peeks** at every hand, and is left in the dark
-only about what no player can learn: the order of the draw pile and where the face-down queens
-lie (each sampled world shuffles those and nothing else). Whatever a fair player can learn
-about the other hands, from the table or from the history of play, it cannot know more than
-this one does with the same search. Its win rates against greedy and random, beside the fair
-search player's in the same games, say what knowing the other hands is worth to this search,
-and how much room the targets leave.
+player to beat the random one 85%. This measures two players no seat could be, beside the fair
+search player (`SearchPlayer`), with the same search and budget:
 
-    python -m evals.sleeping_queens_bounds --games 1000 --seed 77 --workers 2
+- **peeking** (`PeekingSearch`) sees every hand, and is left in the dark only about what no
+  player can learn: the order of the draw pile and where the face-down queens lie (each sampled
+  world shuffles those and nothing else). Whatever a fair player can learn about the other
+  hands, from the table or from the history of play, it cannot know more than this one does.
+- **seeing** (`SeeingSearch`) also sees where every queen lies: everything but the future.
+
+Their win rates against greedy and random, in the same games as the fair search's, say what
+knowing the hidden cards is worth to this search, and how much room the targets leave.
+
+    python -m evals.sleeping_queens_bounds --games 2000 --seed 77 --workers 2
 
 Seats alternate as in the tournament (`sleeping_queens_tournament`): the searcher starts the
 even games; a shared win counts half; 95% Wilson intervals. Deterministic under its seed
@@ -47,7 +50,22 @@ class PeekingSearch(SearchPlayer):
         return world.model_copy(update={"hands": state.hands, "draw_pile": tuple(pile)})
 
 
-SEARCHERS = {"search": SearchPlayer, "peeking": PeekingSearch}
+class SeeingSearch(SearchPlayer):
+    """The search player that sees everything but the future: every hand and where every
+    queen lies; its sampled worlds shuffle only the draw pile (and the seed of later
+    reshuffles). No player can know where a face-down queen lies; this bounds what any
+    knowledge of the present is worth to the search, leaving only the luck of the draw."""
+
+    name = "seeing search"
+
+    def sample_world(self, state: State, seat: int, rng: random.Random) -> State:
+        pile = list(state.draw_pile)
+        rng.shuffle(pile)
+        config = state.config.model_copy(update={"seed": rng.getrandbits(32)})
+        return state.model_copy(update={"config": config, "draw_pile": tuple(pile)})
+
+
+SEARCHERS = {"search": SearchPlayer, "peeking": PeekingSearch, "seeing": SeeingSearch}
 
 
 def _game(job: tuple[str, str, int, int, int]) -> float:
@@ -80,13 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=60, help="rollouts a move")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", nargs="+", default=["greedy", "random"])
+    parser.add_argument("--searchers", nargs="+", default=list(SEARCHERS), choices=SEARCHERS)
     args = parser.parse_args(argv)
     print(
-        f"the search player, fair and peeking at the other hands ({args.iterations} rollouts a "
-        f"move, no time cap), {args.games} two-player games, seed {args.seed}"
+        f"the search player, fair, peeking at the other hands and seeing everything but the "
+        f"draw pile ({args.iterations} rollouts a move, no time cap), {args.games} two-player "
+        f"games, seed {args.seed}"
     )
     for other in args.against:
-        for searcher in SEARCHERS:
+        for searcher in args.searchers:
             start = time.perf_counter()
             scores = match(searcher, other, args.games, args.seed, args.iterations, args.workers)
             wins = sum(scores)

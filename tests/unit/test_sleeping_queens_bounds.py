@@ -1,11 +1,12 @@
 """The bound of `evals.sleeping_queens_bounds`: a search that sees every hand, and nothing a
-player cannot learn (the draw pile's order, the face-down queens)."""
+player cannot learn (the draw pile's order, the face-down queens); and one that sees all but
+the draw pile."""
 
 import random
 from collections import Counter
 
 from companion.seats.sleeping_queens_search import SearchPlayer
-from evals.sleeping_queens_bounds import PeekingSearch, match
+from evals.sleeping_queens_bounds import PeekingSearch, SeeingSearch, match
 from tests.unit.games.sleeping_queens.helpers import check_invariants
 from tests.unit.seats.test_sleeping_queens_players import positions
 
@@ -35,3 +36,12 @@ def test_a_short_match_is_the_same_under_its_seed() -> None:
     first = match("peeking", "random", games=4, seed=3, iterations=8, workers=1)
     assert first == match("peeking", "random", games=4, seed=3, iterations=8, workers=1)
     assert len(first) == 4 and all(0 <= score <= 1 for score in first)
+
+
+def test_the_seeing_worlds_shuffle_only_the_draw_pile() -> None:
+    seeing = SeeingSearch(1, iterations=8)
+    for state, seat in positions(2)[:6]:
+        world = seeing.sample_world(state, seat, random.Random(4))
+        check_invariants(world)
+        assert (world.hands, world.sleeping) == (state.hands, state.sleeping)
+        assert Counter(world.draw_pile) == Counter(state.draw_pile)
