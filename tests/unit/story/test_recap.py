@@ -64,19 +64,25 @@ def test_the_offline_tale_tells_only_what_happened(language: Language) -> None:
     assert "{" not in text
 
 
+def _ana_loses_her_sunflower_late(*then: RecapFact) -> list[RecapFact]:
+    """Ana wakes the Sunflower Queen first; the last quarter (from fact 12 on) opens with Ken's
+    potion sending her to sleep and two more thefts and potions, then `then`."""
+    return [
+        RecapFact("woke", 0, queen="sunflower"),
+        *[RecapFact("woke", 2, queen="moon")] * 11,
+        RecapFact("slept", 1, target=0, queen="sunflower"),
+        RecapFact("stolen", 1, target=2, queen="cat"),
+        RecapFact("slept", 2, target=1, queen="cat"),
+        *then,
+    ]
+
+
 def test_a_queen_the_winner_ends_with_is_not_last_told_asleep() -> None:
     """Ken's potion sends Ana's Sunflower Queen to sleep (told: a potion comes before a
     waking); Ana wakes her again in the same quarter, among three thefts and potions that
     outrank a waking. The tale tells that waking too: it must not end with Ana winning with a
     queen it last left asleep."""
-    facts = [
-        RecapFact("woke", 0, queen="sunflower"),
-        *[RecapFact("woke", 2, queen="moon")] * 11,
-        RecapFact("slept", 1, target=0, queen="sunflower"),  # the last quarter: 12..15
-        RecapFact("stolen", 1, target=2, queen="cat"),
-        RecapFact("slept", 2, target=1, queen="cat"),
-        RecapFact("woke", 0, queen="sunflower"),
-    ]
+    facts = _ana_loses_her_sunflower_late(RecapFact("woke", 0, queen="sunflower"))
     awake: list[list[str]] = [["sunflower"], [], ["moon"]]
     last = told_facts(facts, winners=[0], awake=awake)[-1]
     assert last == facts[12:]  # four: the waking joins the three that outrank it
@@ -90,15 +96,9 @@ def test_a_queen_the_rose_queen_woke_is_told_with_the_rose() -> None:
     """The move that finally brings the winner her queen was the Rose Queen's second waking:
     the Rose's own waking is told before it ("woke … as well" follows something); a queen a
     jester's count woke has no Rose before her."""
-    facts = [
-        RecapFact("woke", 0, queen="sunflower"),
-        *[RecapFact("woke", 2, queen="moon")] * 11,
-        RecapFact("slept", 1, target=0, queen="sunflower"),  # the last quarter: 12..16
-        RecapFact("stolen", 1, target=2, queen="cat"),
-        RecapFact("slept", 2, target=1, queen="cat"),
-        RecapFact("woke", 0, queen="rose"),
-        RecapFact("woke_more", 0, queen="sunflower"),
-    ]
+    facts = _ana_loses_her_sunflower_late(
+        RecapFact("woke", 0, queen="rose"), RecapFact("woke_more", 0, queen="sunflower")
+    )
     awake: list[list[str]] = [["rose", "sunflower"], [], ["moon"]]
     assert told_facts(facts, winners=[0], awake=awake)[-1] == facts[12:]
     by_jester = [*facts[:15], RecapFact("woke", 2, queen="moon"), facts[16]]
