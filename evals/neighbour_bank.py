@@ -39,10 +39,8 @@ def bank_concepts() -> dict[str, list[str]]:
     return concepts
 
 
-def render() -> str:
-    body = yaml.safe_dump(
-        {"concepts": bank_concepts()}, allow_unicode=True, sort_keys=False, width=100
-    )
+def render(concepts: dict[str, list[str]]) -> str:
+    body = yaml.safe_dump({"concepts": concepts}, allow_unicode=True, sort_keys=False, width=100)
     return HEADER + body
 
 
@@ -50,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="fail if the file is stale")
     args = parser.parse_args(argv)
-    text = render()
+    concepts = bank_concepts()
+    text = render(concepts)
     if args.check:
         current = BANK_PATH.read_text(encoding="utf-8") if BANK_PATH.exists() else ""
         if current != text:
@@ -59,7 +58,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{BANK_PATH} is up to date")
         return 0
     BANK_PATH.write_text(text, encoding="utf-8")
-    concepts = bank_concepts()
     phrases = sum(map(len, concepts.values()))
     print(f"wrote {BANK_PATH}: {len(concepts)} concepts, {phrases} phrases")
     return 0
