@@ -43,6 +43,11 @@ A ninth set, ``referee_fresh6.jsonl`` (split "blind", ids ``f6-<lang>-<nnn>``), 
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the fifth one's. ``load_fresh6()`` loads it; its split is fixed.
 No evaluation reads it: it is reserved, untouched, for a later choice between models.
+
+A tenth set, ``referee_fresh7.jsonl`` (split "blind", ids ``f7-<lang>-<nnn>``), is a seventh fresh
+blind set in the same format and under the same rules, written blind so that a later choice between
+models has an untouched set after the sixth one's. ``load_fresh7()`` loads it; its split is fixed.
+No evaluation reads it: it is reserved, untouched, for a later choice between models.
 """
 
 import hashlib
@@ -59,6 +64,7 @@ FRESH3_PATH = Path(__file__).with_name("referee_fresh3.jsonl")
 FRESH4_PATH = Path(__file__).with_name("referee_fresh4.jsonl")
 FRESH5_PATH = Path(__file__).with_name("referee_fresh5.jsonl")
 FRESH6_PATH = Path(__file__).with_name("referee_fresh6.jsonl")
+FRESH7_PATH = Path(__file__).with_name("referee_fresh7.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 LANGS = ("en", "ja", "es")
 TAGS = (
@@ -101,6 +107,7 @@ FIXED_SPLIT_PATHS = (
     FRESH4_PATH,
     FRESH5_PATH,
     FRESH6_PATH,
+    FRESH7_PATH,
     TRAIN_CUSTOM_PATH,
 )
 DEV_SHARE = 0.55
@@ -146,6 +153,11 @@ def load_fresh5(path: Path = FRESH5_PATH) -> list[Case]:
 
 def load_fresh6(path: Path = FRESH6_PATH) -> list[Case]:
     """The sixth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh7(path: Path = FRESH7_PATH) -> list[Case]:
+    """The seventh fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
