@@ -91,6 +91,17 @@ class E5Tokenizer:
             end = start_of[end]
         return out[::-1]
 
+    def pair_ids(self, first: str, story: str, text: str, max_tokens: int = 160) -> list[int]:
+        """A cross-encoder's input: ``<s> query: FIRST </s></s> passage: STORY… TEXT </s>``,
+        FIRST cut to 24 pieces and the story cut from its start to fit ``max_tokens``."""
+        bos, eos = self._vocabulary.bos, self._vocabulary.eos
+        head = self.content_ids(f"query: {first}")[:24]
+        body = self.content_ids(f"passage: {text}")
+        room = max_tokens - len(head) - len(body) - 4
+        before = self.content_ids(story)[-room:] if story and room > 8 else []
+        tail = (before + body)[: max_tokens - len(head) - 4]
+        return [bos, *head, eos, eos, *tail, eos]
+
     def windows(self, text: str) -> list[list[int]]:
         """<s> + at most 510 pieces + </s>, as many windows as the text needs (at least one)."""
         content = self.content_ids(text)
@@ -156,6 +167,14 @@ class E5Int8Embedder:
                 weight += length
             out[row] = total / weight
         return l2_normalise(out)
+
+    def embed_pair(self, first: str, story: str, text: str, max_tokens: int = 160) -> Vectors:
+        """The unit vector of a cross-encoder's pair (`E5Tokenizer.pair_ids`), one window."""
+        ids = self._tokenizer.pair_ids(first, story, text, max_tokens)
+        vectors = self._packed.word_rows(ids)[None]
+        pooled = self._session.run([OUTPUT_NAME], {INPUT_NAME: vectors})[0][0]
+        unit: Vectors = l2_normalise(np.asarray(pooled, dtype=np.float32)[None])[0]
+        return unit
 
     def _prefixed(self, text: str) -> str:
         return f"{self._role}: {text}"

@@ -68,6 +68,7 @@ from evals.data.cases import (
     load_fresh3,
     load_fresh4,
     load_fresh5,
+    load_fresh6,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -81,6 +82,7 @@ LIVE_TAGS = ("dictated", "unaccented", "hiragana", "multi-sentence")
 LIVE_STYLE = "live-style"  # a bucket: cases with any of LIVE_TAGS
 PROTECTED = "protected"  # a bucket: cases with any of PROTECTED_TAGS
 STORY_TAG = "story-dependent"
+Case = dict[str, Any]
 # the blind sets of issue 11, reported by aggregates only: split name -> (title, file)
 FRESH_SETS = {
     "fresh": ("Fresh blind set (issue 11)", "referee_fresh.jsonl"),
@@ -88,8 +90,19 @@ FRESH_SETS = {
     "fresh3": ("Third fresh blind set (written 2026-11-24)", "referee_fresh3.jsonl"),
     "fresh4": ("Fourth fresh blind set (written 2026-11-24)", "referee_fresh4.jsonl"),
     "fresh5": ("Fifth fresh blind set (written 2026-11-24)", "referee_fresh5.jsonl"),
+    "fresh6": ("Sixth fresh blind set (written 2026-11-24)", "referee_fresh6.jsonl"),
 }
-Case = dict[str, Any]
+FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
+    "fresh": load_fresh,
+    "fresh2": load_fresh2,
+    "fresh3": load_fresh3,
+    "fresh4": load_fresh4,
+    "fresh5": load_fresh5,
+    "fresh6": load_fresh6,
+}
+# the sets a run reads unless told otherwise: those that have spent their one choice between
+# models (an untouched set is read only for the choice it is reserved for: `--sets`)
+SPENT_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 
 
 # folds and the reduced referee -------------------------------------------------------------------
@@ -597,6 +610,7 @@ def run(
     cases_path: Path = CASES_PATH,
     holdout_path: Path | None = HOLDOUT_PATH,
     fresh: bool = True,
+    sets: Sequence[str] = SPENT_SETS,
     embedder_name: str = "none",
     write: bool = True,
 ) -> dict[str, Any]:
@@ -606,11 +620,8 @@ def run(
     if holdout_path is not None:
         splits["holdout"] = load_holdout(holdout_path)
     if fresh:
-        splits["fresh"] = load_fresh()
-        splits["fresh2"] = load_fresh2()
-        splits["fresh3"] = load_fresh3()
-        splits["fresh4"] = load_fresh4()
-        splits["fresh5"] = load_fresh5()
+        for name in sets:
+            splits[name] = FRESH_LOADERS[name]()
     tallies: dict[str, dict[str, Tally]] = {}
     refused: dict[str, dict[str, int]] = {}
     for split, cases in splits.items():
@@ -690,6 +701,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="one span flags one card only (`LearnedModel.exclusive_spans`)",
     )
+    parser.add_argument(
+        "--sets",
+        default=",".join(SPENT_SETS),
+        help=f"the fresh sets to run, of {', '.join(FRESH_LOADERS)} (an untouched set only for "
+        "the one choice it is reserved for)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print the report only")
     parser.add_argument(
         "--model",
@@ -697,7 +714,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="another learned model file than the shipped one (with its own e5 adapters)",
     )
     args = parser.parse_args(argv)
-    from companion.referee.factory import e5_for, embedder_from_settings, scorer_from_settings
+    unknown = set(args.sets.split(",")) - set(FRESH_LOADERS) - {""}
+    if unknown:
+        parser.error(f"unknown fresh sets: {', '.join(sorted(unknown))}")
+    from companion.referee.factory import (
+        cross_for,
+        e5_for,
+        embedder_from_settings,
+        scorer_from_settings,
+    )
     from companion.settings import Settings
 
     settings = Settings()
@@ -707,8 +732,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     scorer = scorer_from_settings(settings, embedder, cached=CachedEmbedder)
     if scorer is not None and args.model is not None:
         model = LearnedModel.from_dict(json.loads(args.model.read_text(encoding="utf-8")))
-        scorer = scorer.with_model(model, {"e5": CachedEmbedder(e5_for(model, settings))})
-    if scorer is not None and args.learned_cutoff == "f1":
+        scorer = scorer.with_model(
+            model, {"e5": CachedEmbedder(e5_for(model, settings))}, cross_for(model, settings)
+        )
+    if scorer is not None and args.learned_cutoff == "f1" and scorer.model.cross is None:
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
     if scorer is not None and args.mood_guards:
         scorer = scorer.with_model(replace(scorer.model, mood_guards=True))
@@ -723,12 +750,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     name = embedder.name
     if scorer is not None:
-        name += f" + learned scorer (threshold {scorer.model.threshold:.4f})"
+        kind = "cross-encoder" if scorer.model.cross is not None else "learned scorer"
+        name += f" + {kind} (threshold {scorer.model.flag_threshold:.4f})"
     run(
         referees,
         k=args.folds,
         seed=args.seed,
         fresh=not args.no_fresh,
+        sets=[name for name in args.sets.split(",") if name],
         holdout_path=None if args.no_holdout else HOLDOUT_PATH,
         embedder_name=name,
         write=not args.no_write,

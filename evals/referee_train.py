@@ -36,7 +36,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -50,6 +50,7 @@ from companion.referee import guards as guards_module
 from companion.referee import learned as learned_module
 from companion.referee import neighbours as neighbours_module
 from companion.referee import rules as rules_module
+from companion.referee.cross import pair_label
 from companion.referee.learned import (
     MODEL_PATH,
     LearnedModel,
@@ -64,11 +65,31 @@ from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
 from evals.data.card_words import CARD_WORDS_LANGS, CARD_WORDS_PATH, load_custom_card_words
-from evals.data.cases import CASES_PATH, load_cases, load_train_custom
+from evals.data.cases import (
+    CASES_PATH,
+    load_cases,
+    load_fresh,
+    load_fresh2,
+    load_fresh3,
+    load_fresh4,
+    load_fresh5,
+    load_train_custom,
+)
 from evals.referee_eval import story_of
-from evals.referee_lco import FOLDS, SEED, CachedEmbedder, card_folds, held_cards, reduced_deck
+from evals.referee_lco import (
+    FOLDS,
+    PROTECTED_TAGS,
+    SEED,
+    CachedEmbedder,
+    card_folds,
+    held_cards,
+    reduced_deck,
+)
 
 TARGET_PRECISION = 0.95
+DEV_PRECISION = "dev-precision"  # the cut-off: the referee's precision on the dev pairs >= 0.95
+BEST_F1 = "best-f1"  # the cut-off: the best F1 over the calibration pairs
+SPENT_NAMES = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3
@@ -88,12 +109,34 @@ class Rows:
     dev: list[bool]  # from the dev split (else from the deck's words or the custom cases)
     # the dev pairs the tables decide: found and expected, found and not expected, expected
     tables: dict[str, int] = field(default_factory=lambda: {"tp": 0, "fp": 0, "positives": 0})
+    source: list[str] = field(default_factory=list)  # "dev", "deck", "custom" or a spent set
+    # every (case, held card) pair of the dev split and the spent sets, decided or not
+    pairs: list[Pair] = field(default_factory=list)
+    # what each row asks, in words: (language, story so far, text, the card's label)
+    words: list[tuple[str, str, str, str]] = field(default_factory=list)
 
-    def add(self, x: np.ndarray, y: int, group: str, dev: bool) -> None:
+    def add(self, x: np.ndarray, y: int, group: str, dev: bool, source: str = "") -> int:
         self.x.append(x)
         self.y.append(y)
         self.group.append(group)
         self.dev.append(dev)
+        self.source.append(source)
+        return len(self.y) - 1
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One (case, held card) pair of a measured source, as a labels-only referee sees it: the
+    tables' verdict, or the index of the row the learned scorer rules (-1: the tables decided or
+    a guard gated it). It carries no case id and no text: spent sets are measured in aggregate."""
+
+    source: str
+    lang: str
+    free: bool  # the card is outside the bundled deck
+    protected: bool  # the case has one of referee_lco's PROTECTED_TAGS
+    expected: bool
+    found: bool  # the tables found it
+    row: int
 
 
 @cache
@@ -168,20 +211,23 @@ def collect_rows(
     scorer: MentionScorer,
     dev: Sequence[dict[str, Any]],
     generated: Sequence[dict[str, Any]],
-    custom: Sequence[dict[str, Any]] = (),
+    extra: Mapping[str, Sequence[dict[str, Any]]] | None = None,
     fold_scorers: Sequence[MentionScorer] = (),
     fold_of: Callable[[str], int] | None = None,
 ) -> Rows:
     """The rows of the dev split (`dev` True: the threshold is chosen on them), of the deck's
-    own words and of the training cases with custom cards (learned from only). With
-    `fold_scorers` (one per fold, each reading with the e5 tuned without that fold's cards), a
-    card's row is scored by its fold's scorer (`fold_of`), so no row's features come from an
-    encoder that was trained on its card's words."""
+    own words and of the `extra` sources by name ("custom": the training cases with custom
+    cards; "card-words": `card_words_cases`; a spent fresh set by its name, whose pairs are
+    recorded like the dev split's). With `fold_scorers` (one per fold, each reading with the e5
+    tuned without that fold's cards), a card's row is scored by its fold's scorer (`fold_of`),
+    so no row's features come from an encoder that was trained on its card's words."""
     everything = [card.id for card in deck.story_cards]
     tables = Referee(reduced_deck(deck, everything), None, withheld=everything)
     resolver = Resolver(deck)
     rows = Rows([], [], [], [])
-    for source, cases in (("dev", dev), ("deck", generated), ("custom", custom)):
+    sources = [("dev", dev), ("deck", generated), *(extra or {}).items()]
+    for source, cases in sources:
+        measured = source == "dev" or source in SPENT_NAMES
         for case in cases:
             given = held_cards(case)
             targets: list[Target] = []
@@ -205,15 +251,36 @@ def collect_rows(
                 x, flags = _by_fold(analysis, targets, fold_scorers, fold_of)
             else:
                 x, _, flags = scorer.features(analysis, targets)
+            protected = any(tag in PROTECTED_TAGS for tag in case.get("tags", ()))
             for i, target in enumerate(targets):
+                found = verdicts.get(target.key) == "found"
                 if source == "dev":
-                    found = verdicts.get(target.key) == "found"
                     rows.tables["positives"] += expected[i]
                     rows.tables["tp"] += found and expected[i]
                     rows.tables["fp"] += found and not expected[i]
-                if target.key in verdicts or any(flags[i]):  # decided, or gated by a guard
-                    continue
-                rows.add(x[i], int(expected[i]), target.key, source == "dev")
+                row = -1
+                if target.key not in verdicts and not any(flags[i]):  # undecided, not gated
+                    row = rows.add(x[i], int(expected[i]), target.key, source == "dev", source)
+                    rows.words.append(
+                        (
+                            case["lang"],
+                            " ".join(story_of(case)),
+                            case["text"],
+                            pair_label(target, case["lang"]),
+                        )
+                    )
+                if measured:
+                    rows.pairs.append(
+                        Pair(
+                            source,
+                            case["lang"],
+                            target.card is None,
+                            protected,
+                            expected[i],
+                            found,
+                            row,
+                        )
+                    )
     return rows
 
 
@@ -328,10 +395,26 @@ def prf(flagged: np.ndarray, y: np.ndarray) -> str:
     return f"P {p:.3f} R {r:.3f} (tp {tp}, fp {fp}, fn {fn})"
 
 
-def training_cases(custom: bool) -> list[dict[str, Any]]:
-    """The written cases the scorer learns from: the dev split, and with `custom` the training
-    cases with custom cards (`referee_train_custom.jsonl`; never a measure)."""
-    return load_cases(CASES_PATH, "dev") + (load_train_custom() if custom else [])
+def spent_sets() -> dict[str, list[dict[str, Any]]]:
+    """The fresh blind sets that have each spent their one choice between models (only their
+    aggregates were ever read). `--spent-sets` learns from them: then they measure nothing."""
+    return {
+        "fresh": load_fresh(),
+        "fresh2": load_fresh2(),
+        "fresh3": load_fresh3(),
+        "fresh4": load_fresh4(),
+        "fresh5": load_fresh5(),
+    }
+
+
+def training_cases(custom: bool, spent: bool = False) -> list[dict[str, Any]]:
+    """The written cases the scorer learns from: the dev split, with `custom` the training
+    cases with custom cards (`referee_train_custom.jsonl`; never a measure), with `spent` the
+    spent fresh sets."""
+    cases = load_cases(CASES_PATH, "dev") + (load_train_custom() if custom else [])
+    if spent:
+        cases += [case for cases in spent_sets().values() for case in cases]
+    return cases
 
 
 def recipe(
@@ -342,13 +425,15 @@ def recipe(
     fold_scorers: Sequence[MentionScorer] = (),
     card_words_negatives: int | None = None,  # None: no card words learned from
     bank: bool = False,
+    spent: bool = False,
+    calibration: str = DEV_PRECISION,
 ) -> str:
     parts = [
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
         Path(guards_module.__file__).read_bytes(),  # the guards' verdicts are features
         Path(rules_module.__file__).read_bytes(),
-        "\n".join(json.dumps(c, sort_keys=True) for c in training_cases(custom)).encode(),
+        "\n".join(json.dumps(c, sort_keys=True) for c in training_cases(custom, spent)).encode(),
         deck_source.read_bytes(),
         json.dumps(
             {k: [e.name, str(getattr(e, "revision", ""))] for k, e in embedders.items()}
@@ -361,8 +446,120 @@ def recipe(
             else []
         ),
         *([BANK_PATH.read_bytes(), Path(neighbours_module.__file__).read_bytes()] if bank else []),
+        *([calibration.encode()] if calibration != DEV_PRECISION else []),
     ]
     return recipe_hash(*parts)
+
+
+def save_rows(path: Path, rows: Rows) -> None:
+    pairs = rows.pairs
+    np.savez(
+        path,
+        x=np.stack(rows.x),
+        y=rows.y,
+        group=rows.group,
+        dev=rows.dev,
+        source=rows.source,
+        tables_keys=list(rows.tables),
+        tables=list(rows.tables.values()),
+        pair_source=[q.source for q in pairs],
+        pair_lang=[q.lang for q in pairs],
+        pair_flags=np.asarray(
+            [[q.free, q.protected, q.expected, q.found] for q in pairs], dtype=bool
+        ).reshape(-1, 4),
+        pair_row=np.asarray([q.row for q in pairs], dtype=np.int64),
+        words=np.asarray(rows.words, dtype=str).reshape(-1, 4),
+    )
+
+
+def load_rows(path: Path) -> Rows:
+    saved = np.load(path)
+    rows = Rows(
+        list(saved["x"]),
+        [int(v) for v in saved["y"]],
+        [str(g) for g in saved["group"]],
+        [bool(d) for d in saved["dev"]],
+        source=[str(v) for v in saved["source"]],
+    )
+    rows.tables = {k: int(v) for k, v in zip(saved["tables_keys"], saved["tables"], strict=True)}
+    if "words" in saved:
+        rows.words = [(str(a), str(b), str(c), str(d)) for a, b, c, d in saved["words"]]
+    rows.pairs = [
+        Pair(str(src), str(lang), bool(f[0]), bool(f[1]), bool(f[2]), bool(f[3]), int(row))
+        for src, lang, f, row in zip(
+            saved["pair_source"],
+            saved["pair_lang"],
+            saved["pair_flags"],
+            saved["pair_row"],
+            strict=True,
+        )
+    ]
+    return rows
+
+
+def calibration_view(pairs: Sequence[Pair], y: np.ndarray) -> tuple[np.ndarray, dict[str, int]]:
+    """The rows the pairs leave to the learned scorer, and the tables' counts on the others."""
+    tables = {"tp": 0, "fp": 0, "positives": 0}
+    ruled: list[int] = []
+    for pair in pairs:
+        tables["positives"] += pair.expected
+        tables["tp"] += pair.found and pair.expected
+        tables["fp"] += pair.found and not pair.expected
+        if pair.row >= 0:
+            ruled.append(pair.row)
+    return np.asarray(ruled, dtype=np.int64), tables
+
+
+@dataclass(frozen=True)
+class Fitted:
+    weights: Weights
+    fold_weights: tuple[Weights, ...]
+    platt: tuple[float, float]
+    threshold: float
+    report: dict[str, float]
+    oof: np.ndarray  # calibrated out-of-fold probabilities (0 outside the training rows)
+
+
+def fit_recipe(
+    x: np.ndarray,
+    y: np.ndarray,
+    row_fold: np.ndarray,
+    learn: np.ndarray,
+    calibration_pairs: Sequence[Pair],
+    calibration: str,
+) -> Fitted:
+    """Fit on the rows `learn` keeps: one model per card fold for out-of-fold logits, Platt on
+    them, the cut-off by `calibration` over `calibration_pairs` (whose rows must all be
+    learned from), and the model on all of them."""
+    oof = np.zeros(len(y))
+    fold_weights: list[Weights] = []
+    for f in range(FOLDS):
+        inside = learn & (row_fold != f)
+        weights = fit(x[inside], y[inside])
+        fold_weights.append(weights)
+        held = learn & (row_fold == f)
+        oof[held] = weights.logit(x[held])
+    a, b = platt(oof[learn], y[learn])
+    p = np.where(learn, 1.0 / (1.0 + np.exp(-(a * oof + b))), 0.0)
+    ruled, tables = calibration_view(calibration_pairs, y)
+    if not learn[ruled].all():
+        raise ValueError("a calibration pair's row is not learned from")
+    pc, yc = p[ruled], y[ruled]
+    threshold_f1, f1_tables, f1_best = best_f1_threshold(pc, yc, tables)
+    if calibration == DEV_PRECISION:
+        threshold = choose_overall_threshold(pc, yc, tables)
+    elif calibration == BEST_F1:
+        threshold = threshold_f1
+    else:
+        raise ValueError(f"unknown calibration {calibration!r}")
+    report = {
+        "threshold_learned_flags_alone_p95": choose_threshold(pc, yc),
+        "threshold_f1": threshold_f1,
+        "oof_dev_f1_tables_only": f1_tables,
+        "oof_dev_f1_with_learned_at_threshold_f1": f1_best,
+        "oof_f1_at_threshold": overall_f1(pc, yc, tables, threshold),
+    }
+    return Fitted(fit(x[learn], y[learn]), tuple(fold_weights), (a, b), threshold, report, p)
 
 
 def train(
@@ -374,23 +571,24 @@ def train(
     e5_adapter: str = "",
     card_words_negatives: int | None = None,
     bank: bool = False,
+    spent: bool = False,
+    calibration: str = DEV_PRECISION,
+    collect_all: bool = False,
 ) -> LearnedModel:
     """Train and write the model. `adapters`: read with the fold adapters of `evals.e5_tune`
     (each fold's rows with the adapter trained without its cards, the model with `full.npz`);
     `e5_adapter`: read every row, fold and the model with this one adapter of ADAPTERS (one
     trained on no deck card, e.g. `extra.npz` of `e5_tune --only-extra`);
     `card_words_negatives`: also learn from `card_words_cases`, each text held with that many
-    other labels (None: not); `bank`: read the neighbour bank (`BANK_FEATURES`)."""
+    other labels (None: not); `bank`: read the neighbour bank (`BANK_FEATURES`); `spent`: also
+    learn from the spent fresh sets; `calibration`: how the cut-off is chosen (`DEV_PRECISION`:
+    the referee's precision on the dev pairs; `BEST_F1`: the best F1 over the dev pairs and, with
+    `spent`, the spent sets' pairs); `collect_all`: collect the custom cases' and the spent sets'
+    rows too (for `evals.referee_cross`, from `rows_cache`), learning only from those asked for."""
     started = time.perf_counter()
     deck = once_upon_a_time_deck()
     folds = card_folds(deck, FOLDS, seed)
-    fold_of_card = {card: i for i, fold in enumerate(folds) for card in fold}
-
-    def fold_of(key: str) -> int:
-        if key in fold_of_card:
-            return fold_of_card[key]
-        return int(hashlib.sha256(key.encode()).hexdigest(), 16) % FOLDS
-
+    fold_of = fold_lookup(folds)
     if adapters and e5_adapter:
         raise ValueError("the fold adapters or one adapter for all, not both")
     fold_adapters: tuple[str, ...] = ()
@@ -411,63 +609,48 @@ def train(
         MentionScorer(placeholder, build_embedders(replace(placeholder, e5_adapter=adapter)))
         for adapter in fold_adapters
     ]
-    dev = load_cases(CASES_PATH, "dev")
-    generated = generated_cases(deck, seed)
     if rows_cache is not None and rows_cache.exists():
-        saved = np.load(rows_cache)
-        rows = Rows(list(saved["x"]), list(saved["y"]), list(saved["group"]), list(saved["dev"]))
-        rows.tables = {
-            k: int(v) for k, v in zip(saved["tables_keys"], saved["tables"], strict=True)
-        }
+        rows = load_rows(rows_cache)
     else:
+        extra: dict[str, Sequence[dict[str, Any]]] = {}
+        if custom or collect_all:
+            extra["custom"] = load_train_custom()
+        if card_words_negatives is not None:
+            extra["card-words"] = card_words_cases(seed, card_words_negatives)
+        if spent or collect_all:
+            extra.update(spent_sets())
         rows = collect_rows(
             deck,
             scorer,
-            dev,
-            generated,
-            (load_train_custom() if custom else [])
-            + (
-                [] if card_words_negatives is None else card_words_cases(seed, card_words_negatives)
-            ),
+            load_cases(CASES_PATH, "dev"),
+            generated_cases(deck, seed),
+            extra,
             fold_scorers,
             fold_of,
         )
         if rows_cache is not None:
-            np.savez(
-                rows_cache,
-                x=np.stack(rows.x),
-                y=rows.y,
-                group=rows.group,
-                dev=rows.dev,
-                tables_keys=list(rows.tables),
-                tables=list(rows.tables.values()),
-            )
+            save_rows(rows_cache, rows)
     x = np.stack(rows.x)
     y = np.asarray(rows.y, dtype=np.float64)
     is_dev = np.asarray(rows.dev)
     row_fold = np.asarray([fold_of(g) for g in rows.group])
-    oof = np.zeros(len(y))
-    fold_weights: list[Weights] = []
-    for f in range(FOLDS):
-        train_rows = row_fold != f
-        weights = fit(x[train_rows], y[train_rows])
-        fold_weights.append(weights)
-        oof[~train_rows] = weights.logit(x[~train_rows])
-    a, b = platt(oof, y)
-    p = 1.0 / (1.0 + np.exp(-(a * oof + b)))
-    learned_alone = choose_threshold(p[is_dev], y[is_dev])
-    threshold = choose_overall_threshold(p[is_dev], y[is_dev], rows.tables)
-    threshold_f1, f1_tables, f1_best = best_f1_threshold(p[is_dev], y[is_dev], rows.tables)
-    report = {
-        "threshold_learned_flags_alone_p95": learned_alone,
-        "threshold_f1": threshold_f1,
-        "oof_dev_f1_tables_only": f1_tables,
-        "oof_dev_f1_with_learned_at_threshold_f1": f1_best,
-    }
+    # the rows may hold more sources than this recipe learns from (a cache, --collect-all)
+    wanted = {"dev", "deck"}
+    wanted |= {"custom"} if custom else set()
+    wanted |= {"card-words"} if card_words_negatives is not None else set()
+    wanted |= set(SPENT_NAMES) if spent else set()
+    learn = np.isin(np.asarray(rows.source), sorted(wanted))
+    calibration_pairs = [
+        pair
+        for pair in rows.pairs
+        if pair.source == "dev" or (calibration == BEST_F1 and pair.source in SPENT_NAMES)
+    ]
+    fitted = fit_recipe(x, y, row_fold, learn, calibration_pairs, calibration)
+    threshold = fitted.threshold
     model = LearnedModel(
         model_features(bank),
-        fit(x, y),
-        (a, b),
+        fitted.weights,
+        fitted.platt,
         threshold,
         recipe(
             Path(deck_source()),
@@ -477,38 +660,56 @@ def train(
             fold_scorers,
             card_words_negatives,
             bank,
+            spent,
+            calibration,
         ),
         folds,
-        tuple(fold_weights),
-        report,
+        fitted.fold_weights,
+        fitted.report,
         e5_adapter,
         fold_adapters or ((e5_adapter,) * FOLDS if e5_adapter else ()),
         bank=bank,
     )
     out.write_text(json.dumps(model.as_dict(), indent=1) + "\n", encoding="utf-8")
+    p, ruled = fitted.oof, learn
     print(
-        f"rows: {len(y)} ({int(is_dev.sum())} dev, {int((~is_dev).sum())} from the deck's "
-        "words and the custom cases), "
-        f"positive {int(y.sum())}"
+        f"rows: {int(ruled.sum())} learned from ({int(is_dev.sum())} dev, "
+        f"{int((ruled & ~is_dev).sum())} from the deck's words, the custom cases or the spent "
+        f"sets), positive {int(y[ruled].sum())}"
     )
     print(
-        f"learned flags alone at out-of-fold precision >= {TARGET_PRECISION} on the dev rows: "
-        f"cut-off {learned_alone:.4f} (1.01: none reaches it)"
+        f"learned flags alone at out-of-fold precision >= {TARGET_PRECISION} on the calibration "
+        f"rows: cut-off {fitted.report['threshold_learned_flags_alone_p95']:.4f} (1.01: none "
+        "reaches it)"
     )
     print(
-        f"threshold {threshold:.4f}: the referee's out-of-fold precision on labels-only dev "
-        f"pairs (tables + learned) >= {TARGET_PRECISION}; F1 "
-        f"{overall_f1(p[is_dev], y[is_dev], rows.tables, threshold):.3f}"
+        f"threshold {threshold:.4f} ({calibration}); the referee's out-of-fold F1 on the "
+        f"calibration pairs (tables + learned) {fitted.report['oof_f1_at_threshold']:.3f}"
     )
     print(f"out-of-fold, dev rows: {prf(p[is_dev] >= threshold, y[is_dev].astype(int))}")
-    print(f"out-of-fold, other rows: {prf(p[~is_dev] >= threshold, y[~is_dev].astype(int))}")
+    other = ruled & ~is_dev
+    print(f"out-of-fold, other rows: {prf(p[other] >= threshold, y[other].astype(int))}")
     print(
-        f"labels-only dev pairs, out of fold: F1 tables only {f1_tables:.3f}; with the learned "
-        f"scorer at its best-F1 cut-off {threshold_f1:.4f}: {f1_best:.3f} "
-        f"({prf(p[is_dev] >= threshold_f1, y[is_dev].astype(int))} on the rows)"
+        f"calibration pairs, out of fold: F1 tables only "
+        f"{fitted.report['oof_dev_f1_tables_only']:.3f}; with the learned scorer at its best-F1 "
+        f"cut-off {fitted.report['threshold_f1']:.4f}: "
+        f"{fitted.report['oof_dev_f1_with_learned_at_threshold_f1']:.3f}"
     )
     print(f"wrote {out} (recipe {model.recipe}) in {time.perf_counter() - started:.0f} s")
     return model
+
+
+def fold_lookup(folds: Sequence[frozenset[str]]) -> Callable[[str], int]:
+    """A card key's leave-cards-out fold: a deck card's by `card_folds`, a free-text card's by a
+    hash of its key."""
+    fold_of_card = {card: i for i, fold in enumerate(folds) for card in fold}
+
+    def fold_of(key: str) -> int:
+        if key in fold_of_card:
+            return fold_of_card[key]
+        return int(hashlib.sha256(key.encode()).hexdigest(), 16) % len(folds)
+
+    return fold_of
 
 
 def deck_source() -> Path:
@@ -559,6 +760,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="read the neighbour bank too (companion/referee/neighbours.py: the best span's "
         "cosine to the card against its cosine to the nearest other concept)",
     )
+    parser.add_argument(
+        "--spent-sets",
+        action="store_true",
+        help="also learn from the five fresh sets that have spent their choice (then they "
+        "measure nothing; see evals/reports/referee_lco_learned.md)",
+    )
+    parser.add_argument(
+        "--calibration",
+        choices=(DEV_PRECISION, BEST_F1),
+        default=DEV_PRECISION,
+        help="the cut-off: the referee's precision >= 0.95 on the dev pairs, or the best F1 on "
+        "the dev pairs and (with --spent-sets) the spent sets' pairs",
+    )
+    parser.add_argument(
+        "--collect-all",
+        action="store_true",
+        help="also collect the custom cases' and the spent sets' rows into --rows (for "
+        "evals.referee_cross), learning only from the sources asked for",
+    )
     args = parser.parse_args(argv)
     train(
         args.out,
@@ -569,6 +789,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.e5_adapter,
         args.card_words_negatives if args.card_words else None,
         args.bank,
+        args.spent_sets,
+        args.calibration,
+        args.collect_all,
     )
     return 0
 

@@ -4,6 +4,7 @@ referee whose card vectors are kept on disk, shared by the server, the CLIs and 
 from collections.abc import Callable
 
 from companion.cards import Deck
+from companion.referee.cross import CrossScorer
 from companion.referee.learned import LearnedModel, MentionScorer, load_model
 from companion.referee.models import CardEnricher
 from companion.referee.referee import Referee
@@ -47,7 +48,21 @@ def scorer_from_settings(
     if not embedder.name.endswith(MINILM_SUFFIX):
         minilm = embedder_from_settings(settings, "onnx-int8")
     model = load_model()
-    return MentionScorer(model, {"minilm": cached(minilm), "e5": cached(e5_for(model, settings))})
+    embedders = {"minilm": cached(minilm), "e5": cached(e5_for(model, settings))}
+    return MentionScorer(model, embedders, cross=cross_for(model, settings))
+
+
+def cross_for(model: LearnedModel, settings: Settings) -> CrossScorer | None:
+    """The cross-encoder a learned model reads with, if it has one: its int8 e5 is built at a
+    server's start-up (`Referee.warm`) and loaded on first use, like the scorer's e5."""
+    if model.cross is None:
+        return None
+    adapter = model.cross.adapter_path()
+    return CrossScorer(
+        model.cross,
+        lambda: load_e5_int8(cache_dir=settings.cache_dir, adapter=adapter),
+        lambda: ensure_built(cache_dir=settings.cache_dir, adapter=adapter),
+    )
 
 
 def e5_for(model: LearnedModel, settings: Settings) -> Embedder:

@@ -32,6 +32,7 @@ import numpy.typing as npt
 import yaml
 
 from companion.referee import guards, rules
+from companion.referee.cross import CrossHead, CrossScorer
 from companion.referee.lexicon import Target
 from companion.referee.neighbours import (
     BANK_FEATURES_PER_EMBEDDER,
@@ -297,6 +298,14 @@ class LearnedModel:
     bank: bool = False
     # whether one span flags one card only (`Referee._span_taken`)
     exclusive_spans: bool = False
+    # a cross-encoder's head (cross.py): when set, its probability and threshold replace the
+    # logistic model's (whose span features still choose the best span and its guard flags)
+    cross: CrossHead | None = None
+
+    @property
+    def flag_threshold(self) -> float:
+        """The probability a flag needs: the cross-encoder's when the model has one."""
+        return self.cross.threshold if self.cross is not None else self.threshold
 
     def probability(self, rows: Matrix, weights: Weights | None = None) -> npt.NDArray[np.float64]:
         a, b = self.platt
@@ -315,6 +324,7 @@ class LearnedModel:
                     folds=(),
                     e5_adapter=adapter,
                     fold_adapters=(),
+                    cross=None,  # the cross-encoder was trained with every card's rows
                 )
         raise KeyError("no fold model was trained without exactly these cards")
 
@@ -323,6 +333,8 @@ class LearnedModel:
         return ADAPTERS / self.e5_adapter if self.e5_adapter else None
 
     def at_threshold(self, threshold: float) -> LearnedModel:
+        if self.cross is not None:
+            return replace(self, cross=replace(self.cross, threshold=threshold))
         return replace(self, threshold=threshold)
 
     def as_dict(self) -> dict[str, Any]:
@@ -340,6 +352,7 @@ class LearnedModel:
             "mood_guards": self.mood_guards,
             "bank": self.bank,
             "exclusive_spans": self.exclusive_spans,
+            **({"cross": self.cross.as_dict()} if self.cross is not None else {}),
         }
 
     @staticmethod
@@ -362,6 +375,7 @@ class LearnedModel:
             bool(raw.get("mood_guards", False)),
             bank,
             bool(raw.get("exclusive_spans", False)),
+            CrossHead.from_dict(raw["cross"]) if raw.get("cross") else None,
         )
 
 
@@ -403,11 +417,15 @@ class MentionScorer:
         model: LearnedModel,
         embedders: Mapping[str, Embedder],
         bank: NeighbourBank | None = None,
+        cross: CrossScorer | None = None,
     ) -> None:
         missing = set(EMBEDDERS) - set(embedders)
         if missing:
             raise ValueError(f"the learned scorer needs the embedders {sorted(missing)}")
+        if (model.cross is None) != (cross is None):
+            raise ValueError("a model with a cross-encoder's head needs its scorer, and only it")
         self.model = model
+        self.cross = cross
         self.embedders = dict(embedders)
         self._labels = {n: RecentVectors(embedders[n], size=LABELS_REMEMBERED) for n in EMBEDDERS}
         self._bank_source = bank
@@ -415,13 +433,21 @@ class MentionScorer:
         self._crowd: dict[tuple[str, Target], float] = {}
 
     def with_model(
-        self, model: LearnedModel, embedders: Mapping[str, Embedder] | None = None
+        self,
+        model: LearnedModel,
+        embedders: Mapping[str, Embedder] | None = None,
+        cross: CrossScorer | None = None,
     ) -> MentionScorer:
         """Another model, with the same embedders (and label and bank vectors) or with
-        `embedders` (a fold model reads with its own e5)."""
+        `embedders` (a fold model reads with its own e5), and with its cross-encoder: `cross`,
+        or this scorer's when the model has a head (none when it has not)."""
+        if model.cross is None:
+            cross = None
+        elif cross is None:
+            cross = self.cross
         if embedders is not None:
-            return MentionScorer(model, {**self.embedders, **embedders}, self._bank_source)
-        other = MentionScorer(model, self.embedders, self._bank_source)
+            return MentionScorer(model, {**self.embedders, **embedders}, self._bank_source, cross)
+        other = MentionScorer(model, self.embedders, self._bank_source, cross)
         other._labels, other._bank, other._crowd = self._labels, self._bank, self._crowd
         return other
 
@@ -430,6 +456,8 @@ class MentionScorer:
         without loading a model no table has asked for yet."""
         for embedder in self.embedders.values():
             prepare(embedder)
+        if self.cross is not None:
+            self.cross.prepare()
 
     def bank(self) -> dict[str, BankVectors]:
         if self._bank is None:
@@ -512,12 +540,20 @@ class MentionScorer:
             rows = np.concatenate([rows, self.bank_features(targets, sims, vectors)], axis=1)
         return rows, best, flags
 
-    def score(self, analysis: Analysis, targets: Sequence[Target]) -> list[Scored]:
-        """The calibrated probability that the text mentions each target."""
+    def score(
+        self, analysis: Analysis, targets: Sequence[Target], story: Sequence[str] = ()
+    ) -> list[Scored]:
+        """The calibrated probability that the text mentions each target (`story`: the story
+        so far, which only the cross-encoder reads)."""
         if not targets:
             return []
         rows, best, flags = self.features(analysis, targets)
-        probabilities = self.model.probability(rows)
+        if self.cross is not None:
+            probabilities = self.cross.probabilities(
+                analysis.text, story, targets, analysis.language
+            )
+        else:
+            probabilities = self.model.probability(rows)
         return [
             Scored(float(p), span, flag)
             for p, span, flag in zip(probabilities, best, flags, strict=True)

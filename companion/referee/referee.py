@@ -296,7 +296,7 @@ class Referee:
         if self.scorer is not None and any(
             i not in found and self._labels_only(t) for i, t in enumerate(targets)
         ):
-            learned = self._learned_scores(analysis, targets)
+            learned = self._learned_scores(analysis, targets, story)
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             near = closest is not None and closest[owner] >= cut_off
@@ -345,13 +345,15 @@ class Referee:
             enriched = StoryCard(id=f"{card.id}#enriched", group=card.group, text=enriched.text)
         return Target(target.given, enriched)
 
-    def _learned_scores(self, analysis: Analysis, targets: tuple[Target, ...]) -> list[Scored]:
+    def _learned_scores(
+        self, analysis: Analysis, targets: tuple[Target, ...], story: Sequence[str]
+    ) -> list[Scored]:
         """The learned scorer's verdicts; none when its models cannot be loaded or run: the
         ruling goes on with the tables and rules (what the referee knew before the scorer),
         and the failure is logged once."""
         assert self.scorer is not None
         try:
-            return self.scorer.score(analysis, targets)
+            return self.scorer.score(analysis, targets, story)
         except EmbeddingError:
             if not self._scorer_failed:
                 self._scorer_failed = True
@@ -632,7 +634,7 @@ class Referee:
         if not learned or self.scorer is None or not self._labels_only(targets[owner]):
             return None
         scored = learned[owner]
-        if scored.probability < self.scorer.model.threshold:
+        if scored.probability < self.scorer.model.flag_threshold:
             return None
         span = scored.span
         if any((e.start, e.end) == (span.start, span.end) for e in found.values()):

@@ -1,0 +1,173 @@
+"""The cross-encoder of the learned path: its pair input, its head, and a learned model that
+carries one (its probability and threshold replace the logistic model's; the guards still gate
+its flags; a fold model has none)."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+from companion.cards import once_upon_a_time_deck
+from companion.referee import Referee
+from companion.referee.cross import CrossHead, CrossScorer, pair_label
+from companion.referee.learned import (
+    FEATURES,
+    LearnedModel,
+    MentionScorer,
+    Weights,
+    load_model,
+)
+from companion.referee.lexicon import Target
+from companion.referee.text import analyse
+from embeddings import Embedder
+from embeddings.e5_format import packed_model
+from embeddings.e5_int8 import E5Int8Embedder, E5Tokenizer, ensure_built
+
+DIMENSION = 384
+
+
+@pytest.fixture(scope="module")
+def tokenizer() -> E5Tokenizer:
+    return E5Tokenizer(packed_model())
+
+
+def test_a_pair_is_label_then_story_and_text_between_the_models_markers(
+    tokenizer: E5Tokenizer,
+) -> None:
+    vocabulary = packed_model().vocabulary
+    ids = tokenizer.pair_ids("Scarecrow", "Once there was a farm.", "A straw man stood there.")
+    label = tokenizer.content_ids("query: Scarecrow")
+    story = tokenizer.content_ids("Once there was a farm.")
+    text = tokenizer.content_ids("passage: A straw man stood there.")
+    eos = vocabulary.eos
+    assert ids == [vocabulary.bos, *label, eos, eos, *story, *text, eos]
+
+
+def test_a_long_story_is_cut_from_its_start_and_the_text_kept(tokenizer: E5Tokenizer) -> None:
+    story = " ".join(f"Line {n} of an old tale." for n in range(200))
+    ids = tokenizer.pair_ids("Wolf", story, "The beast howled.", max_tokens=64)
+    assert len(ids) == 64
+    text = tokenizer.content_ids("passage: The beast howled.")
+    assert ids[-1 - len(text) : -1] == text
+    last_line = tokenizer.content_ids("Line 199 of an old tale.")
+    assert ids[-1 - len(text) - len(last_line) : -1 - len(text)][-3:] == last_line[-3:]
+
+
+def test_a_text_longer_than_the_window_is_cut_to_it(tokenizer: E5Tokenizer) -> None:
+    ids = tokenizer.pair_ids("Wolf", "", "wolf " * 2_000, max_tokens=160)
+    assert len(ids) == 160
+
+
+def test_the_card_is_read_by_its_label_in_the_texts_language() -> None:
+    deck = once_upon_a_time_deck()
+    forest = deck.resolve("Forest")
+    assert forest is not None
+    assert pair_label(Target("woods", forest), "ja") == "森"
+    assert pair_label(Target("woods", forest), "es") == "Bosque"
+    assert pair_label(Target(" Harpist ", None), "en") == "Harpist"
+
+
+def _logistic(threshold: float = 0.99) -> LearnedModel:
+    n = len(FEATURES)
+    weights = Weights((0.0,) * n, (1.0,) * n, (0.0,) * n, -5.0)  # the logistic says "no"
+    return LearnedModel(
+        FEATURES, weights, (1.0, 0.0), threshold, "abc", (frozenset({"x"}),), (weights,)
+    )
+
+
+HEAD = CrossHead("adapter.npz", (1.0,) + (0.0,) * (DIMENSION - 1), 0.0, 8.0, 0.5)
+
+
+def test_a_head_round_trips_with_its_model(tmp_path: Path) -> None:
+    model = replace(_logistic(), cross=HEAD)
+    again = LearnedModel.from_dict(model.as_dict())
+    assert again == model
+    assert again.flag_threshold == 0.5
+    assert _logistic().flag_threshold == 0.99
+    assert again.at_threshold(0.3).cross == replace(HEAD, threshold=0.3)
+    assert again.for_fold(frozenset({"x"})).cross is None  # trained with every card's rows
+
+
+class _Pairs:
+    """An in-process pair encoder: a unit vector whose first value says whether the text holds
+    words it knows for the label (what the head above reads), and the pairs it was asked."""
+
+    def __init__(self) -> None:
+        self.known = {"Scarecrow": "straw man", "Harpist": "harp"}
+        self.asked: list[tuple[str, str, str]] = []
+
+    def embed_pair(
+        self, first: str, story: str, text: str, max_tokens: int
+    ) -> npt.NDArray[np.float32]:
+        self.asked.append((first, story, text))
+        vector = np.zeros(DIMENSION, dtype=np.float32)
+        known = self.known.get(first)
+        vector[0] = 1.0 if known and known in text.casefold() else -1.0
+        return vector
+
+
+def test_a_model_with_a_head_scores_with_the_cross_encoder(fake_embedder: Embedder) -> None:
+    pairs = _Pairs()
+    model = replace(_logistic(), cross=HEAD)
+    scorer = MentionScorer(
+        model,
+        {"minilm": fake_embedder, "e5": fake_embedder},
+        cross=CrossScorer(HEAD, lambda: pairs),
+    )
+    targets = [Target("Harpist", None), Target("Potter", None)]
+    scored = scorer.score(analyse("The harpist played all night."), targets, ["A hall."])
+    assert scored[0].probability == pytest.approx(1 / (1 + np.exp(-8.0)))
+    assert scored[1].probability == pytest.approx(1 / (1 + np.exp(8.0)))
+    assert pairs.asked == [
+        ("Harpist", "A hall.", "The harpist played all night."),
+        ("Potter", "A hall.", "The harpist played all night."),
+    ]
+    # a fold model has no head: it scores with the logistic model again
+    fold = scorer.with_model(model.for_fold(frozenset({"x"})))
+    assert fold.cross is None
+    assert fold.score(analyse("The harpist played."), targets[:1])[0].probability < 0.01
+
+
+def test_a_head_and_its_scorer_come_together(fake_embedder: Embedder) -> None:
+    embedders = {"minilm": fake_embedder, "e5": fake_embedder}
+    with pytest.raises(ValueError, match="cross-encoder"):
+        MentionScorer(replace(_logistic(), cross=HEAD), embedders)
+    with pytest.raises(ValueError, match="cross-encoder"):
+        MentionScorer(_logistic(), embedders, cross=CrossScorer(HEAD, _Pairs))
+
+
+def test_the_referee_flags_by_the_heads_threshold_and_the_guards_still_gate(
+    fake_embedder: Embedder,
+) -> None:
+    model = replace(_logistic(), cross=HEAD)
+    scorer = MentionScorer(
+        model, {"minilm": fake_embedder, "e5": fake_embedder}, cross=CrossScorer(HEAD, _Pairs)
+    )
+    referee = Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+    found = referee.rule("A straw man stood guard over the corn.", ["Scarecrow", "Potter"])
+    assert [m.card for m in found.mentions] == ["Scarecrow"]
+    assert found.mentions[0].method == "semantic"
+    denied = referee.rule("There was no straw man in the field.", ["Scarecrow"])
+    assert denied.mentions == ()
+
+
+@pytest.mark.slow
+def test_a_pair_vector_from_the_int8_model_is_a_unit_vector(embeddings_cache_dir: Path) -> None:
+    e5 = E5Int8Embedder(ensure_built(cache_dir=embeddings_cache_dir))
+    one = e5.embed_pair("Scarecrow", "", "A straw man stood in the field.")
+    again = e5.embed_pair("Scarecrow", "", "A straw man stood in the field.")
+    other = e5.embed_pair("Musician", "", "A straw man stood in the field.")
+    assert one.shape == (DIMENSION,)
+    assert float(np.linalg.norm(one)) == pytest.approx(1.0, abs=1e-5)
+    assert np.array_equal(one, again)
+    assert not np.allclose(one, other)
+
+
+def test_the_shipped_model_and_its_head_load() -> None:
+    model = load_model()
+    if model.cross is not None:
+        assert model.cross.adapter_path().is_file()
+        assert len(model.cross.weight) == DIMENSION
+        assert model.flag_threshold == model.cross.threshold
