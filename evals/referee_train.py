@@ -78,6 +78,7 @@ from evals.data.cases import (
 from evals.referee_eval import story_of
 from evals.referee_lco import (
     FOLDS,
+    LEARNED_FROM,
     PROTECTED_TAGS,
     SEED,
     CachedEmbedder,
@@ -89,7 +90,7 @@ from evals.referee_lco import (
 TARGET_PRECISION = 0.95
 DEV_PRECISION = "dev-precision"  # the cut-off: the referee's precision on the dev pairs >= 0.95
 BEST_F1 = "best-f1"  # the cut-off: the best F1 over the calibration pairs
-SPENT_NAMES = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPENT_NAMES = LEARNED_FROM  # the spent fresh sets the learned path may learn from
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3

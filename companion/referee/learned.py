@@ -13,7 +13,9 @@ group, and the guards' verdicts on the best span (negated, not yet, figurative).
 model (`LearnedModel`, coefficients in `data/learned_mention.json`, trained by
 `evals/referee_train.py`, `make train`) turns the row into a calibrated probability; the
 referee flags the card when it reaches the model's threshold and no guard blocks the best span
-(`blocking_guard`).
+(`blocking_guard`). When the model carries a cross-encoder's head (cross.py, as the shipped one
+does), the cross-encoder's probability and cut-off replace the logistic ones; the span features
+still choose the best span the guards read.
 """
 
 from __future__ import annotations

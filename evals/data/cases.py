@@ -42,12 +42,16 @@ evals.referee_lco.
 A ninth set, ``referee_fresh6.jsonl`` (split "blind", ids ``f6-<lang>-<nnn>``), is a sixth fresh
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the fifth one's. ``load_fresh6()`` loads it; its split is fixed.
-No evaluation reads it: it is reserved, untouched, for a later choice between models.
+It decided one choice between models on 2026-11-25 (aggregates only) and is reported by
+evals.referee_lco.
 
 A tenth set, ``referee_fresh7.jsonl`` (split "blind", ids ``f7-<lang>-<nnn>``), is a seventh fresh
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the sixth one's. ``load_fresh7()`` loads it; its split is fixed.
 No evaluation reads it: it is reserved, untouched, for a later choice between models.
+
+Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
+(evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md).
 """
 
 import hashlib

