@@ -24,6 +24,7 @@ import json
 import math
 import re
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -111,6 +112,13 @@ class E5Tokenizer:
         return [[bos, *chunk, eos] for chunk in chunks]
 
 
+@cache
+def shared_tokenizer(packed: PackedModel) -> E5Tokenizer:
+    """One tokenizer per model file (its piece table costs ~30 MB): the learned scorer's e5 and
+    the cross-encoder's share it."""
+    return E5Tokenizer(packed)
+
+
 class E5Int8Embedder:
     """A built e5 int8 model directory, run with onnxruntime; ``embed`` prefixes every text
     with ``role`` as E5 expects ("query: " on both sides for symmetric similarity)."""
@@ -133,7 +141,7 @@ class E5Int8Embedder:
             raise ModelBuildError(
                 f"cannot load the e5 int8 model: {exc}", path=str(built_dir)
             ) from exc
-        self._tokenizer = E5Tokenizer(self._packed)
+        self._tokenizer = shared_tokenizer(self._packed)
         self._role: Role = role
         self._dimension = self._packed.sizes.hidden
         self.revision = built_dir.name
