@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from evals.referee_eval import Counts
 from evals.referee_lco import FOLDS, SEED, card_folds
 from evals.referee_train import (
     BEST_F1,
@@ -44,28 +45,10 @@ TABLES_ONLY = "tables only (no learned flag)"
 LANGS = ("en", "ja", "es")
 
 
-@dataclass
-class Counts:
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-
-    def add(self, expected: bool, flagged: bool) -> None:
-        self.tp += expected and flagged
-        self.fp += flagged and not expected
-        self.fn += expected and not flagged
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
-
-    @property
-    def f1(self) -> float:
-        return 2 * self.tp / (2 * self.tp + self.fp + self.fn) if self.tp else 0.0
+def count(counts: Counts, expected: bool, flagged: bool) -> None:
+    counts.tp += expected and flagged
+    counts.fp += flagged and not expected
+    counts.fn += expected and not flagged
 
 
 @dataclass
@@ -83,10 +66,10 @@ class Score:
             if not pair.free:
                 continue
             flagged = pair.found or flagged_row.get(pair.row, False)
-            score.custom.add(pair.expected, flagged)
-            score.by_lang[pair.lang].add(pair.expected, flagged)
+            count(score.custom, pair.expected, flagged)
+            count(score.by_lang[pair.lang], pair.expected, flagged)
             if pair.protected:
-                score.protected.add(pair.expected, flagged)
+                count(score.protected, pair.expected, flagged)
         return score
 
 

@@ -65,19 +65,11 @@ from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
 from evals.data.card_words import CARD_WORDS_LANGS, CARD_WORDS_PATH, load_custom_card_words
-from evals.data.cases import (
-    CASES_PATH,
-    load_cases,
-    load_fresh,
-    load_fresh2,
-    load_fresh3,
-    load_fresh4,
-    load_fresh5,
-    load_train_custom,
-)
+from evals.data.cases import CASES_PATH, load_cases, load_train_custom
 from evals.referee_eval import story_of
 from evals.referee_lco import (
     FOLDS,
+    FRESH_LOADERS,
     LEARNED_FROM,
     PROTECTED_TAGS,
     SEED,
@@ -399,13 +391,7 @@ def prf(flagged: np.ndarray, y: np.ndarray) -> str:
 def spent_sets() -> dict[str, list[dict[str, Any]]]:
     """The fresh blind sets that have each spent their one choice between models (only their
     aggregates were ever read). `--spent-sets` learns from them: then they measure nothing."""
-    return {
-        "fresh": load_fresh(),
-        "fresh2": load_fresh2(),
-        "fresh3": load_fresh3(),
-        "fresh4": load_fresh4(),
-        "fresh5": load_fresh5(),
-    }
+    return {name: FRESH_LOADERS[name]() for name in LEARNED_FROM}
 
 
 def training_cases(custom: bool, spent: bool = False) -> list[dict[str, Any]]:
