@@ -42,6 +42,7 @@ from typing import Any
 
 import numpy as np
 
+from companion.cards import once_upon_a_time_deck
 from companion.referee.cross import CROSS_DIR, MAX_TOKENS, CrossHead
 from companion.referee.learned import MODEL_PATH, LearnedModel
 from evals.e5_tune import Tuner
@@ -77,6 +78,11 @@ class CrossEncoder(Tuner):
 
     def parameters(self) -> list[Any]:
         return [*super().parameters(), *self.head.parameters()]
+
+    def head_values(self) -> tuple[tuple[float, ...], float]:
+        """The head's weights and bias, as plain floats."""
+        weight = tuple(float(w) for w in self.head.weight.detach().numpy()[0])
+        return weight, float(self.head.bias.detach().numpy()[0])
 
     def pair_ids(self, label: str, story: str, text: str) -> list[int]:
         key = (label, story, text)
@@ -138,13 +144,8 @@ def install(model: CrossEncoder, model_path: Path = MODEL_PATH) -> CrossHead:
         if old.name != name:
             old.unlink()
     staging.replace(CROSS_DIR / name)
-    head = CrossHead(
-        name,
-        tuple(float(w) for w in model.head.weight.detach().numpy()[0]),
-        float(model.head.bias.detach().numpy()[0]),
-        POOLED_SCALE,
-        CUT_OFF,
-    )
+    weight, bias = model.head_values()
+    head = CrossHead(name, weight, bias, POOLED_SCALE, CUT_OFF)
     raw = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
     learned = replace(LearnedModel.from_dict(raw), cross=head)
     model_path.write_text(json.dumps(learned.as_dict(), indent=1) + "\n", encoding="utf-8")
@@ -155,12 +156,9 @@ def export(model: CrossEncoder, out_dir: Path) -> None:
     """The adapter as `embeddings.e5_lora` stores it (int8) and the head as JSON."""
     out_dir.mkdir(parents=True, exist_ok=True)
     adapter = model.save(out_dir / "adapter.npz")
-    head = {
-        "weight": [float(w) for w in model.head.weight.detach().numpy()[0]],
-        "bias": float(model.head.bias.detach().numpy()[0]),
-        "scale": POOLED_SCALE,
-        "adapter": adapter.digest(),
-    }
+    weight, bias = model.head_values()
+    digest = adapter.digest()
+    head = {"weight": list(weight), "bias": bias, "scale": POOLED_SCALE, "adapter": digest}
     (out_dir / "head.json").write_text(json.dumps(head) + "\n", encoding="utf-8")
 
 
@@ -314,7 +312,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     # the logistic recipes fit on the same rows (all of the deck's words, as they are trained)
-    fold_of = fold_lookup(card_folds(__import__("companion.cards").cards.once_upon_a_time_deck()))
+    fold_of = fold_lookup(card_folds(once_upon_a_time_deck()))
     x = np.stack(rows.x)
     row_fold = np.asarray([fold_of(g) for g in rows.group])
     logistic_learn = np.isin(source, ["dev", "deck", "custom", *learned_sets]) & ~np.isin(
@@ -339,9 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             and (q.row < 0 or logistic_learn[q.row])
         ]
         fitted = fit_recipe(x, y, row_fold, logistic_learn, calibration_pairs, calibration)
-        a, b = fitted.platt
         test_rows = sorted(test_p)
-        p = 1.0 / (1.0 + np.exp(-(a * fitted.weights.logit(x[test_rows]) + b)))
+        p = fitted.probability(x[test_rows])
         lines.append(
             describe(
                 f"logistic, {calibration}",

@@ -751,7 +751,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         scorer = scorer.with_model(
             model, {"e5": CachedEmbedder(e5_for(model, settings))}, cross_for(model, settings)
         )
-    if scorer is not None and args.learned_cutoff == "f1" and scorer.model.cross is None:
+    if scorer is not None and args.learned_cutoff == "f1":
+        if scorer.model.cross is not None:
+            parser.error(
+                "--learned-cutoff f1 is the logistic model's experiment; this model's flags come "
+                "from its cross-encoder"
+            )
         scorer = scorer.with_model(scorer.model.at_threshold(scorer.model.report["threshold_f1"]))
     if scorer is not None and args.mood_guards:
         scorer = scorer.with_model(replace(scorer.model, mood_guards=True))

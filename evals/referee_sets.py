@@ -104,8 +104,7 @@ def held_out_scores(rows: Rows, seed: int) -> dict[str, dict[str, Score]]:
                 and (pair.row < 0 or learn[pair.row])
             ]
             fitted = fit_recipe(x, y, row_fold, learn, calibration_pairs, calibration)
-            a, b = fitted.platt
-            p = 1.0 / (1.0 + np.exp(-(a * fitted.weights.logit(x[held_rows]) + b)))
+            p = fitted.probability(x[held_rows])
             flagged = dict(zip(held_rows.tolist(), (p >= fitted.threshold).tolist(), strict=True))
             out[name][held] = Score.of(held_pairs, flagged)
     return out

@@ -506,6 +506,15 @@ class Fitted:
     report: dict[str, float]
     oof: np.ndarray  # calibrated out-of-fold probabilities (0 outside the training rows)
 
+    def probability(self, rows: np.ndarray) -> np.ndarray:
+        """The fitted model's calibrated probability for feature rows."""
+        return platt_probability(self.platt, self.weights.logit(rows))
+
+
+def platt_probability(platt: tuple[float, float], logits: np.ndarray) -> np.ndarray:
+    a, b = platt
+    return np.asarray(1.0 / (1.0 + np.exp(-(a * logits + b))))
+
 
 def fit_recipe(
     x: np.ndarray,
@@ -527,7 +536,7 @@ def fit_recipe(
         held = learn & (row_fold == f)
         oof[held] = weights.logit(x[held])
     a, b = platt(oof[learn], y[learn])
-    p = np.where(learn, 1.0 / (1.0 + np.exp(-(a * oof + b))), 0.0)
+    p = np.where(learn, platt_probability((a, b), oof), 0.0)
     ruled, tables = calibration_view(calibration_pairs, y)
     if not learn[ruled].all():
         raise ValueError("a calibration pair's row is not learned from")

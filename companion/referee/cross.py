@@ -103,16 +103,11 @@ class CrossScorer:
         if self._encoder is None:
             self._encoder = self._load()
         told = " ".join(story)
-        weight = np.asarray(self.head.weight)
-        logits = [
-            float(
-                weight
-                @ (
-                    self.head.scale
-                    * self._encoder.embed_pair(pair_label(t, language), told, text, MAX_TOKENS)
-                )
-                + self.head.bias
-            )
-            for t in targets
-        ]
-        return np.asarray(1.0 / (1.0 + np.exp(-np.asarray(logits))), dtype=np.float64)
+        vectors = np.stack(
+            [
+                self._encoder.embed_pair(pair_label(t, language), told, text, MAX_TOKENS)
+                for t in targets
+            ]
+        )
+        logits = self.head.scale * vectors @ np.asarray(self.head.weight) + self.head.bias
+        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)

@@ -167,7 +167,7 @@ def test_a_pair_vector_from_the_int8_model_is_a_unit_vector(embeddings_cache_dir
 
 def test_the_shipped_model_and_its_head_load() -> None:
     model = load_model()
-    if model.cross is not None:
-        assert model.cross.adapter_path().is_file()
-        assert len(model.cross.weight) == DIMENSION
-        assert model.flag_threshold == model.cross.threshold
+    assert model.cross is not None
+    assert model.cross.adapter_path().is_file()
+    assert len(model.cross.weight) == DIMENSION
+    assert model.flag_threshold == model.cross.threshold
