@@ -76,6 +76,7 @@ from evals.data.cases import (
     load_fresh4,
     load_fresh5,
     load_fresh6,
+    load_fresh7,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -98,6 +99,7 @@ FRESH_SETS = {
     "fresh4": ("Fourth fresh blind set (written 2026-11-24)", "referee_fresh4.jsonl"),
     "fresh5": ("Fifth fresh blind set (written 2026-11-24)", "referee_fresh5.jsonl"),
     "fresh6": ("Sixth fresh blind set (written 2026-11-24)", "referee_fresh6.jsonl"),
+    "fresh7": ("Seventh fresh blind set (written 2026-11-25)", "referee_fresh7.jsonl"),
 }
 FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh": load_fresh,
@@ -106,6 +108,7 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh4": load_fresh4,
     "fresh5": load_fresh5,
     "fresh6": load_fresh6,
+    "fresh7": load_fresh7,
 }
 # the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
 LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")

@@ -16,6 +16,11 @@ the card nor has a guard block it; those are the pairs the learned path rules on
   per language (seeded sample), held with a few other cards of the deck drawn at random;
   expected for the card whose words they are, not for the others.
 
+With `--collect-all` (what `make train` runs, for `evals.referee_cross`) the rows also hold the
+training cases with custom cards, the later training files (`referee_train_custom2.jsonl` …,
+source "more", less the pairs of any custom card an untouched blind set holds) and every spent
+fresh set (`COLLECTED_SETS`); the logistic model still learns only from what its flags ask for.
+
 Cards are grouped into the leave-cards-out folds of `evals.referee_lco.card_folds` (free-text
 cards by a hash of their label). Each fold's model is trained without the rows of its cards
 (their own words are not used for them, as in the reduced referee); its out-of-fold logits
@@ -36,7 +41,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
@@ -65,9 +70,16 @@ from companion.referee.text import Analysis, analyse
 from companion.settings import Settings
 from embeddings import Embedder
 from evals.data.card_words import CARD_WORDS_LANGS, CARD_WORDS_PATH, load_custom_card_words
-from evals.data.cases import CASES_PATH, load_cases, load_train_custom
+from evals.data.cases import (
+    CASES_PATH,
+    load_cases,
+    load_fresh7,
+    load_train_custom,
+    load_train_more,
+)
 from evals.referee_eval import story_of
 from evals.referee_lco import (
+    DEFAULT_SETS,
     FOLDS,
     FRESH_LOADERS,
     LEARNED_FROM,
@@ -83,6 +95,8 @@ TARGET_PRECISION = 0.95
 DEV_PRECISION = "dev-precision"  # the cut-off: the referee's precision on the dev pairs >= 0.95
 BEST_F1 = "best-f1"  # the cut-off: the best F1 over the calibration pairs
 SPENT_NAMES = LEARNED_FROM  # the spent fresh sets the learned path may learn from
+COLLECTED_SETS = (*LEARNED_FROM, *DEFAULT_SETS)  # every spent set; never an untouched one
+UNTOUCHED_LOADERS = (load_fresh7,)  # blind sets no choice has spent yet
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3
@@ -207,20 +221,23 @@ def collect_rows(
     extra: Mapping[str, Sequence[dict[str, Any]]] | None = None,
     fold_scorers: Sequence[MentionScorer] = (),
     fold_of: Callable[[str], int] | None = None,
+    kept_out: Mapping[str, Collection[str]] | None = None,
 ) -> Rows:
     """The rows of the dev split (`dev` True: the threshold is chosen on them), of the deck's
     own words and of the `extra` sources by name ("custom": the training cases with custom
-    cards; "card-words": `card_words_cases`; a spent fresh set by its name, whose pairs are
+    cards; "more": the later training files, t2- … t5-; "card-words": `card_words_cases`; a
+    spent fresh set by its name, whose pairs are
     recorded like the dev split's). With `fold_scorers` (one per fold, each reading with the e5
     tuned without that fold's cards), a card's row is scored by its fold's scorer (`fold_of`),
-    so no row's features come from an encoder that was trained on its card's words."""
+    so no row's features come from an encoder that was trained on its card's words. `kept_out`:
+    by source, the custom card keys whose pairs are not collected."""
     everything = [card.id for card in deck.story_cards]
     tables = Referee(reduced_deck(deck, everything), None, withheld=everything)
     resolver = Resolver(deck)
     rows = Rows([], [], [], [])
     sources = [("dev", dev), ("deck", generated), *(extra or {}).items()]
     for source, cases in sources:
-        measured = source == "dev" or source in SPENT_NAMES
+        measured = source == "dev" or source in COLLECTED_SETS
         for case in cases:
             given = held_cards(case)
             targets: list[Target] = []
@@ -231,8 +248,12 @@ def collect_rows(
                     target = Target(target.card.id, target.card)
                 if any(t.key == target.key for t in targets):
                     continue
+                if target.card is None and target.key in (kept_out or {}).get(source, ()):
+                    continue
                 targets.append(target)
                 expected.append(name in case["expected"] or target.key in case["expected"])
+            if not targets:  # every card kept out
+                continue
             try:
                 verdicts = tables.table_verdicts(
                     case["text"], [t.given for t in targets], story=story_of(case)
@@ -388,10 +409,11 @@ def prf(flagged: np.ndarray, y: np.ndarray) -> str:
     return f"P {p:.3f} R {r:.3f} (tp {tp}, fp {fp}, fn {fn})"
 
 
-def spent_sets() -> dict[str, list[dict[str, Any]]]:
+def spent_sets(names: Sequence[str] = SPENT_NAMES) -> dict[str, list[dict[str, Any]]]:
     """The fresh blind sets that have each spent their one choice between models (only their
-    aggregates were ever read). `--spent-sets` learns from them: then they measure nothing."""
-    return {name: FRESH_LOADERS[name]() for name in LEARNED_FROM}
+    aggregates were ever read). `--spent-sets` learns from those of SPENT_NAMES: then they
+    measure nothing."""
+    return {name: FRESH_LOADERS[name]() for name in names}
 
 
 def training_cases(custom: bool, spent: bool = False) -> list[dict[str, Any]]:
@@ -613,8 +635,10 @@ def train(
             extra["custom"] = load_train_custom()
         if card_words_negatives is not None:
             extra["card-words"] = card_words_cases(seed, card_words_negatives)
-        if spent or collect_all:
-            extra.update(spent_sets())
+        if spent or collect_all:  # collect_all: every spent set, learned from or not
+            extra.update(spent_sets(COLLECTED_SETS if collect_all else SPENT_NAMES))
+        if collect_all:
+            extra["more"] = load_train_more()
         rows = collect_rows(
             deck,
             scorer,
@@ -623,6 +647,7 @@ def train(
             extra,
             fold_scorers,
             fold_of,
+            {"more": untouched_custom_keys(deck)},
         )
         if rows_cache is not None:
             save_rows(rows_cache, rows)
@@ -693,6 +718,20 @@ def train(
     )
     print(f"wrote {out} (recipe {model.recipe}) in {time.perf_counter() - started:.0f} s")
     return model
+
+
+def untouched_custom_keys(deck: Deck) -> frozenset[str]:
+    """The keys of the custom cards held in the blind sets no choice has spent (read by program,
+    never printed): the later training files' pairs of those cards are not learned from, so the
+    next choice is still measured on cards no later training case was written for."""
+    resolver = Resolver(deck)
+    return frozenset(
+        target.key
+        for load in UNTOUCHED_LOADERS
+        for case in load()
+        for target in map(resolver.target, case["cards"])
+        if target.card is None
+    )
 
 
 def fold_lookup(folds: Sequence[frozenset[str]]) -> Callable[[str], int]:

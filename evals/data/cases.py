@@ -69,7 +69,12 @@ FRESH4_PATH = Path(__file__).with_name("referee_fresh4.jsonl")
 FRESH5_PATH = Path(__file__).with_name("referee_fresh5.jsonl")
 FRESH6_PATH = Path(__file__).with_name("referee_fresh6.jsonl")
 FRESH7_PATH = Path(__file__).with_name("referee_fresh7.jsonl")
+FRESH8_PATH = Path(__file__).with_name("referee_fresh8.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
+# More training cases of the fresh sets' kind (ids t2- … t5-), learned from only.
+TRAIN_MORE_PATHS = tuple(
+    Path(__file__).with_name(f"referee_train_custom{n}.jsonl") for n in (2, 3, 4, 5)
+)
 LANGS = ("en", "ja", "es")
 TAGS = (
     "literal",
@@ -112,7 +117,9 @@ FIXED_SPLIT_PATHS = (
     FRESH5_PATH,
     FRESH6_PATH,
     FRESH7_PATH,
+    FRESH8_PATH,
     TRAIN_CUSTOM_PATH,
+    *TRAIN_MORE_PATHS,
 )
 DEV_SHARE = 0.55
 
@@ -165,10 +172,21 @@ def load_fresh7(path: Path = FRESH7_PATH) -> list[Case]:
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
+def load_fresh8(path: Path = FRESH8_PATH) -> list[Case]:
+    """The eighth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
 def load_train_custom(path: Path = TRAIN_CUSTOM_PATH) -> list[Case]:
     """The training cases with custom cards (split "train"; `make train` learns from them,
     nothing measures on them), or none when the file is absent."""
     return _load_fixed_split(path, TRAIN_SPLIT)
+
+
+def load_train_more(paths: tuple[Path, ...] = TRAIN_MORE_PATHS) -> list[Case]:
+    """The later training files (ids t2- … t5-, split "train"), one after another; learned from
+    by the cross-encoder, never a measure. Absent files give none."""
+    return [case for path in paths for case in load_train_custom(path)]
 
 
 def _load_fixed_split(path: Path, split: str) -> list[Case]:

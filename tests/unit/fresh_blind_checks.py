@@ -106,7 +106,9 @@ class FreshBlindChecks:
     def others(cls) -> tuple[Path, ...]:
         """Every other case file (the cases, the holdout, every fresh set, the training cases):
         the set repeats no id or text of any of them."""
-        return tuple(path for path in (CASES_PATH, *FIXED_SPLIT_PATHS) if path != cls.PATH)
+        return tuple(
+            path for path in (CASES_PATH, *FIXED_SPLIT_PATHS) if path != cls.PATH and path.exists()
+        )
 
     def cases(self) -> tuple[Case, ...]:
         return cases_of(self.PATH)

@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from companion.cards import once_upon_a_time_deck
+from companion.referee.lexicon import Resolver
 from evals import referee_sets
 from evals.referee_train import (
     BEST_F1,
@@ -16,9 +18,11 @@ from evals.referee_train import (
     Pair,
     Rows,
     calibration_view,
+    collect_rows,
     fit_recipe,
     load_rows,
     save_rows,
+    untouched_custom_keys,
 )
 from evals.referee_train import fit_recipe as real_fit_recipe
 
@@ -129,3 +133,45 @@ def test_a_held_out_set_and_its_custom_cards_are_never_learned_from(
     for name in [referee_sets.TABLES_ONLY, *referee_sets.RECIPES]:
         assert set(scores[name]) == set(SPENT_NAMES)
     assert len(referee_sets.render(scores)) == 5 + len(scores)
+
+
+class _NoFeatures:
+    """A stand-in for the mention scorer (its features are not what is tested): zero rows, no
+    guard flag."""
+
+    def features(self, analysis: Any, targets: Any) -> tuple[np.ndarray, list[Any], list[Any]]:
+        return np.zeros((len(targets), FEATURES)), [], [(False, False, False)] * len(targets)
+
+
+def test_a_kept_out_custom_card_gives_no_row_of_that_source() -> None:
+    deck = once_upon_a_time_deck()
+    case = {
+        "lang": "en",
+        "text": "A straw man stood in the cornfield, guarding it from the crows.",
+        "cards": ["Scarecrow", "Ploughman", "King"],
+        "expected": ["Scarecrow"],
+        "tags": [],
+    }
+    key = Resolver(deck).target("Scarecrow").key
+    rows = collect_rows(
+        deck,
+        _NoFeatures(),  # type: ignore[arg-type]
+        [],
+        [],
+        {"more": [case], "fresh6": [case]},
+        kept_out={"more": {key}},
+    )
+    by_source: dict[str, set[str]] = {source: set() for source in ("more", "fresh6")}
+    for source, group in zip(rows.source, rows.group, strict=True):
+        by_source[source].add(group)
+    assert key in by_source["fresh6"]  # the same case, another source: collected
+    assert key not in by_source["more"]
+    assert by_source["more"] == by_source["fresh6"] - {key}
+    assert by_source["more"]  # the other custom card is still collected
+
+
+def test_the_untouched_sets_custom_cards_are_custom_and_many() -> None:
+    keys = untouched_custom_keys(once_upon_a_time_deck())
+    assert len(keys) >= 300
+    resolver = Resolver(once_upon_a_time_deck())
+    assert all(resolver.target(key).card is None for key in keys)
