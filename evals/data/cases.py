@@ -50,6 +50,10 @@ blind set in the same format and under the same rules, written blind so that a l
 models has an untouched set after the sixth one's. ``load_fresh7()`` loads it; its split is fixed.
 No evaluation reads it: it is reserved, untouched, for a later choice between models.
 
+An eleventh, ``referee_fresh8.jsonl`` (split "blind", ids ``f8-<lang>-<nnn>``), is an eighth fresh
+blind set, written on 2026-11-25 under the same rules for the choice after the seventh set's.
+``load_fresh8()`` loads it; no evaluation reads it.
+
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
 (evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md).
 """
