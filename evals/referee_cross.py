@@ -20,7 +20,7 @@ from its start to fit), mean-pooled, a linear head; low-rank adapters on every l
 `evals.e5_tune`) and the head are trained with binary cross-entropy on the rows the tables leave
 to the learned path (`evals.referee_train --rows`): the dev split, the training cases with
 custom cards named by --cases (by default `referee_train_custom.jsonl`; "more" adds the later
-training files, less the pairs of the untouched seventh set's custom cards), a seeded sample of the
+training files, less the pairs of the seventh set's custom cards), a seeded sample of the
 deck's words, and the spent fresh sets named by --train (by default `LEARNED_FROM`).
 `--install` ships it: the adapter (int8, ~640 kB) in `companion/referee/data/cross/`, the head at
 the cut-off CUT_OFF in the learned model.

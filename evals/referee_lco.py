@@ -115,7 +115,7 @@ LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
 # models and were not learned from (an untouched set is read only for the choice it is
 # reserved for: `--sets`)
-DEFAULT_SETS = ("fresh6",)
+DEFAULT_SETS = ("fresh6", "fresh7")
 LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)
 
 

@@ -18,7 +18,7 @@ the card nor has a guard block it; those are the pairs the learned path rules on
 
 With `--collect-all` (what `make train` runs, for `evals.referee_cross`) the rows also hold the
 training cases with custom cards, the later training files (`referee_train_custom2.jsonl` …,
-source "more", less the pairs of any custom card an untouched blind set holds) and every spent
+source "more", less the pairs of any custom card the seventh fresh set holds) and every spent
 fresh set (`COLLECTED_SETS`); the logistic model still learns only from what its flags ask for.
 
 Cards are grouped into the leave-cards-out folds of `evals.referee_lco.card_folds` (free-text
@@ -95,8 +95,10 @@ TARGET_PRECISION = 0.95
 DEV_PRECISION = "dev-precision"  # the cut-off: the referee's precision on the dev pairs >= 0.95
 BEST_F1 = "best-f1"  # the cut-off: the best F1 over the calibration pairs
 SPENT_NAMES = LEARNED_FROM  # the spent fresh sets the learned path may learn from
-COLLECTED_SETS = (*LEARNED_FROM, *DEFAULT_SETS)  # every spent set; never an untouched one
-UNTOUCHED_LOADERS = (load_fresh7,)  # blind sets no choice has spent yet
+COLLECTED_SETS = (*LEARNED_FROM, *DEFAULT_SETS)  # every spent set, never an untouched one
+# the blind set the later training files were kept apart from when they were written (the seventh;
+# fixed, so that `make train` collects the same rows after that set was spent)
+KEPT_APART_LOADERS = (load_fresh7,)
 L2 = 1.0
 NEGATIVES = 4  # other deck cards held beside a generated text
 ALIASES_PER_LANG = 3
@@ -647,7 +649,7 @@ def train(
             extra,
             fold_scorers,
             fold_of,
-            {"more": untouched_custom_keys(deck)},
+            {"more": kept_apart_custom_keys(deck)},
         )
         if rows_cache is not None:
             save_rows(rows_cache, rows)
@@ -720,14 +722,14 @@ def train(
     return model
 
 
-def untouched_custom_keys(deck: Deck) -> frozenset[str]:
-    """The keys of the custom cards held in the blind sets no choice has spent (read by program,
-    never printed): the later training files' pairs of those cards are not learned from, so the
-    next choice is still measured on cards no later training case was written for."""
+def kept_apart_custom_keys(deck: Deck) -> frozenset[str]:
+    """The keys of the custom cards held in the blind sets of KEPT_APART_LOADERS (read by program,
+    never printed): the later training files' pairs of those cards are not collected, so such a
+    set measures cards no later training case teaches."""
     resolver = Resolver(deck)
     return frozenset(
         target.key
-        for load in UNTOUCHED_LOADERS
+        for load in KEPT_APART_LOADERS
         for case in load()
         for target in map(resolver.target, case["cards"])
         if target.card is None

@@ -20,9 +20,9 @@ from evals.referee_train import (
     calibration_view,
     collect_rows,
     fit_recipe,
+    kept_apart_custom_keys,
     load_rows,
     save_rows,
-    untouched_custom_keys,
 )
 from evals.referee_train import fit_recipe as real_fit_recipe
 
@@ -170,8 +170,8 @@ def test_a_kept_out_custom_card_gives_no_row_of_that_source() -> None:
     assert by_source["more"]  # the other custom card is still collected
 
 
-def test_the_untouched_sets_custom_cards_are_custom_and_many() -> None:
-    keys = untouched_custom_keys(once_upon_a_time_deck())
+def test_the_kept_apart_sets_custom_cards_are_custom_and_many() -> None:
+    keys = kept_apart_custom_keys(once_upon_a_time_deck())
     assert len(keys) >= 300
     resolver = Resolver(once_upon_a_time_deck())
     assert all(resolver.target(key).card is None for key in keys)
