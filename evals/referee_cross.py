@@ -138,17 +138,19 @@ class CrossEncoder(Tuner):
 
 
 def install(model: CrossEncoder, model_path: Path = MODEL_PATH) -> CrossHead:
-    """Ship the cross-encoder: its adapter in CROSS_DIR (named by its digest; older adapters
-    there are removed) and its head, at CUT_OFF, beside the shipped logistic model (as `make
-    train` wrote it to MODEL_PATH, kept as it is) in the learned model written to
-    `model_path`."""
+    """Ship the cross-encoder: its adapter in CROSS_DIR (named by its digest) and its head, at
+    CUT_OFF, beside the shipped logistic model (as `make train` wrote it to MODEL_PATH, kept as it
+    is) in the learned model written to `model_path`. Older adapters in CROSS_DIR are removed
+    only when `model_path` is the shipped model: an experiment installed into another file leaves
+    the shipped adapter where it is."""
     CROSS_DIR.mkdir(parents=True, exist_ok=True)
     staging = CROSS_DIR / "staging.npz"
     adapter = model.save(staging)
     name = f"cross-{adapter.digest()}.npz"
-    for old in CROSS_DIR.glob("cross-*.npz"):
-        if old.name != name:
-            old.unlink()
+    if model_path.resolve() == MODEL_PATH.resolve():
+        for old in CROSS_DIR.glob("cross-*.npz"):
+            if old.name != name:
+                old.unlink()
     staging.replace(CROSS_DIR / name)
     weight, bias = model.head_values()
     head = CrossHead(name, weight, bias, POOLED_SCALE, CUT_OFF)
