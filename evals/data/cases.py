@@ -48,7 +48,8 @@ evals.referee_lco.
 A tenth set, ``referee_fresh7.jsonl`` (split "blind", ids ``f7-<lang>-<nnn>``), is a seventh fresh
 blind set in the same format and under the same rules, written blind so that a later choice between
 models has an untouched set after the sixth one's. ``load_fresh7()`` loads it; its split is fixed.
-No evaluation reads it: it is reserved, untouched, for a later choice between models.
+It was spent on 2026-11-25 (aggregates only; the candidate could not be built, nothing shipped)
+and is reported by evals.referee_lco.
 
 An eleventh, ``referee_fresh8.jsonl`` (split "blind", ids ``f8-<lang>-<nnn>``), is an eighth fresh
 blind set, written on 2026-11-25 under the same rules for the choice after the seventh set's.
