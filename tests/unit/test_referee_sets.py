@@ -171,7 +171,8 @@ def test_a_kept_out_custom_card_gives_no_row_of_that_source() -> None:
 
 
 def test_the_kept_apart_sets_custom_cards_are_custom_and_many() -> None:
-    keys = kept_apart_custom_keys(once_upon_a_time_deck())
+    deck = once_upon_a_time_deck()
+    keys = kept_apart_custom_keys(deck)
     assert len(keys) >= 300
-    resolver = Resolver(once_upon_a_time_deck())
+    resolver = Resolver(deck)
     assert all(resolver.target(key).card is None for key in keys)
