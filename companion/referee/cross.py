@@ -8,6 +8,11 @@ in, its mean-pooled unit vector scaled and read by a linear head (`CrossHead`), 
 `evals/referee_cross.py`. When a learned model carries a head, its probability replaces the
 logistic one; the best span and its guard flags still come from the span features, so the
 guards gate its flags as they gate the logistic model's.
+
+A head may carry a second head over the same pooled pair, its veto (`VetoHead`, trained by
+`evals/referee_veto.py`): the probability that a card the tables found by the words of its label
+is really brought in (not negated, hoped for, not yet happened, nor a word of the label in
+another sense). The referee drops such a find of a labels-only card below the veto's cut-off.
 """
 
 from __future__ import annotations
@@ -36,6 +41,23 @@ class PairEncoder(Protocol):
 
 
 @dataclass(frozen=True)
+class VetoHead:
+    """logit = weight · v + bias over the pooled unit vector `v`; a find whose probability is
+    below `cut_off` is not a mention."""
+
+    weight: tuple[float, ...]
+    bias: float
+    cut_off: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"weight": list(self.weight), "bias": self.bias, "cut_off": self.cut_off}
+
+    @staticmethod
+    def from_dict(raw: Mapping[str, Any]) -> VetoHead:
+        return VetoHead(tuple(map(float, raw["weight"])), float(raw["bias"]), float(raw["cut_off"]))
+
+
+@dataclass(frozen=True)
 class CrossHead:
     """The head over the pooled pair (logit = weight · scale·v + bias), the adapter its encoder
     was tuned with (a file of CROSS_DIR) and the probability a flag needs."""
@@ -45,6 +67,7 @@ class CrossHead:
     bias: float
     scale: float
     threshold: float
+    veto: VetoHead | None = None
 
     def adapter_path(self) -> Path:
         return CROSS_DIR / self.adapter
@@ -56,6 +79,7 @@ class CrossHead:
             "bias": self.bias,
             "scale": self.scale,
             "threshold": self.threshold,
+            **({"veto": self.veto.as_dict()} if self.veto is not None else {}),
         }
 
     @staticmethod
@@ -66,6 +90,7 @@ class CrossHead:
             float(raw["bias"]),
             float(raw["scale"]),
             float(raw["threshold"]),
+            VetoHead.from_dict(raw["veto"]) if raw.get("veto") else None,
         )
 
 
@@ -97,9 +122,11 @@ class CrossScorer:
         """Build the encoder's model files now (a server's start-up), without loading it."""
         self._prepare()
 
-    def probabilities(
+    def read(
         self, text: str, story: Sequence[str], targets: Sequence[Target], language: str
-    ) -> npt.NDArray[np.float64]:
+    ) -> CrossReading:
+        """Each target's probability of a mention, and with a veto whether the veto drops a
+        find of it (one pooled vector per pair serves both heads)."""
         if self._encoder is None:
             self._encoder = self._load()
         told = " ".join(story)
@@ -108,6 +135,22 @@ class CrossScorer:
                 self._encoder.embed_pair(pair_label(t, language), told, text, MAX_TOKENS)
                 for t in targets
             ]
-        )
-        logits = self.head.scale * vectors @ np.asarray(self.head.weight) + self.head.bias
-        return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)
+        ).astype(np.float64)
+        head = self.head
+        mention = _sigmoid(head.scale * vectors @ np.asarray(head.weight) + head.bias)
+        if head.veto is None:
+            return CrossReading(mention, np.zeros(len(targets), dtype=bool))
+        kept = _sigmoid(vectors @ np.asarray(head.veto.weight) + head.veto.bias)
+        return CrossReading(mention, kept < head.veto.cut_off)
+
+
+@dataclass(frozen=True)
+class CrossReading:
+    """The cross-encoder's answers for the held cards of one text."""
+
+    mention: npt.NDArray[np.float64]  # the probability that the text brings the card in
+    vetoed: npt.NDArray[np.bool_]  # the veto drops the tables' find of the card
+
+
+def _sigmoid(logits: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    return np.asarray(1.0 / (1.0 + np.exp(-logits)), dtype=np.float64)

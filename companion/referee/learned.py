@@ -406,6 +406,7 @@ class Scored:
     probability: float
     span: Span
     flags: tuple[bool, bool, bool]
+    vetoed: bool = False  # the cross-encoder's veto drops the tables' find of the card
 
 
 class MentionScorer:
@@ -550,13 +551,13 @@ class MentionScorer:
         if not targets:
             return []
         rows, best, flags = self.features(analysis, targets)
+        vetoed = np.zeros(len(targets), dtype=bool)
         if self.cross is not None:
-            probabilities = self.cross.probabilities(
-                analysis.text, story, targets, analysis.language
-            )
+            reading = self.cross.read(analysis.text, story, targets, analysis.language)
+            probabilities, vetoed = reading.mention, reading.vetoed
         else:
             probabilities = self.model.probability(rows)
         return [
-            Scored(float(p), span, flag)
-            for p, span, flag in zip(probabilities, best, flags, strict=True)
+            Scored(float(p), span, flag, bool(veto))
+            for p, span, flag, veto in zip(probabilities, best, flags, vetoed, strict=True)
         ]

@@ -16,7 +16,9 @@ Kinds of evidence, fused per card:
 5. learned (optional, `scorer`): for a card that nothing but labels is written for (a card
    typed by a player), the learned mention scorer (learned.py) may flag it when no table or rule
    did, its calibrated probability reaches the model's threshold and no guard blocks the clause
-   of its best span.
+   of its best span. When the model's cross-encoder carries a veto (cross.py), it also drops
+   a lexical find of such a card that it judges no mention (a word of the label negated, hoped
+   for, or in another sense), and nothing else may then flag that card.
 
 `withheld` (for the leave-cards-out evaluation, evals/referee_lco.py) names deck cards whose
 hand-written rules are not used: their inference rules, royal births and the guards keyed to
@@ -280,6 +282,16 @@ class Referee:
         adjudicate: bool = True,
     ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
+        learned: list[Scored] = []
+        if self.scorer is not None and any(
+            self._labels_only(t) and (i not in found or self._vetoable(found[i]))
+            for i, t in enumerate(targets)
+        ):
+            learned = self._learned_scores(analysis, targets, story)
+            for owner in [i for i in found if learned and learned[i].vetoed]:
+                if self._labels_only(targets[owner]) and self._vetoable(found[owner]):
+                    del found[owner]
+                    blocked.add(owner)
         if story and self.cast is not None:
             found.update(self._re_mentions(analysis, targets, story, found, blocked, language))
         similarities = None
@@ -292,11 +304,6 @@ class Referee:
         borderline: list[Mention] = []
         closest = similarities.held.max(axis=0) if similarities is not None else None
         cut_off = self.thresholds.borderline[analysis.language]
-        learned: list[Scored] = []
-        if self.scorer is not None and any(
-            i not in found and self._labels_only(t) for i, t in enumerate(targets)
-        ):
-            learned = self._learned_scores(analysis, targets, story)
         for owner, target in enumerate(targets):
             evidence = found.get(owner)
             near = closest is not None and closest[owner] >= cut_off
@@ -318,6 +325,13 @@ class Referee:
         mentions.sort(key=lambda m: (-m.score, m.start))
         borderline.sort(key=lambda m: (-m.score, m.start))
         return Ruling(text=analysis.text, mentions=tuple(mentions), borderline=tuple(borderline))
+
+    def _vetoable(self, evidence: _Evidence) -> bool:
+        """Whether the learned veto may drop this find: the words of a card's label, when the
+        learned model carries a veto (cross.py)."""
+        model = self.scorer.model if self.scorer is not None else None
+        cross = model.cross if model is not None else None
+        return cross is not None and cross.veto is not None and evidence.method == "lexical"
 
     def _labels_only(self, target: Target) -> bool:
         """`labels_only`, known once per deck card (asked for every held card of a ruling)."""
