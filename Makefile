@@ -54,10 +54,12 @@ eval: $(STAMP) ## referee P/R/F1 (embedder on/off), report + PR plot; leave-card
 	$(PY) -m evals.factum_eval
 	$(PY) -m evals.ending_guard_eval
 
-train: $(STAMP) ## retrain the referee's learned path: the logistic scorer (dev split, deck), then its cross-encoder (+ custom cases, spent sets); seeded, ~15 min; writes companion/referee/data/learned_mention.json and data/cross/
+train: $(STAMP) ## retrain the referee's learned path: the logistic scorer (dev split, deck), then its cross-encoder (+ custom cases, spent sets) and its veto on the tables' finds; seeded, ~16 min; writes companion/referee/data/learned_mention.json and data/cross/
 	mkdir -p build && rm -f build/referee_rows.npz
 	nice -n 10 $(PY) -m evals.referee_train --collect-all --rows build/referee_rows.npz
 	nice -n 10 $(PY) -m evals.referee_cross --rows build/referee_rows.npz --install
+	rm -f build/referee_finds.npz build/referee_finds.json
+	nice -n 10 $(PY) -m evals.referee_veto --vectors build/referee_finds.npz --out companion/referee/data/learned_mention.json
 
 solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
 	$(PY) -m evals.solo_sim --games 200

@@ -79,12 +79,12 @@ from evals.data.cases import (
 )
 from evals.referee_eval import story_of
 from evals.referee_lco import (
-    DEFAULT_SETS,
     FOLDS,
     FRESH_LOADERS,
     LEARNED_FROM,
     PROTECTED_TAGS,
     SEED,
+    SPENT_SETS,
     CachedEmbedder,
     card_folds,
     held_cards,
@@ -95,7 +95,7 @@ TARGET_PRECISION = 0.95
 DEV_PRECISION = "dev-precision"  # the cut-off: the referee's precision on the dev pairs >= 0.95
 BEST_F1 = "best-f1"  # the cut-off: the best F1 over the calibration pairs
 SPENT_NAMES = LEARNED_FROM  # the spent fresh sets the learned path may learn from
-COLLECTED_SETS = (*LEARNED_FROM, *DEFAULT_SETS)  # every spent set, never an untouched one
+COLLECTED_SETS = SPENT_SETS  # every spent set, never an untouched one
 # the blind set the later training files were kept apart from when they were written (the seventh;
 # fixed, so that `make train` collects the same rows after that set was spent)
 KEPT_APART_LOADERS = (load_fresh7,)

@@ -42,13 +42,19 @@ from evals.data.cases import (
     load_train_more,
 )
 from evals.referee_eval import story_of
-from evals.referee_lco import FRESH_LOADERS, LEARNED_FROM, PROTECTED_TAGS, held_cards, reduced_deck
+from evals.referee_lco import (
+    FRESH_LOADERS,
+    PROTECTED_TAGS,
+    VETO_LEARNED_FROM,
+    held_cards,
+    reduced_deck,
+)
 
 SEED = 11
 FOLDS = 5
 # the L2 penalties tried; the one whose out-of-fold veto nets the most is kept
 L2_GRID = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
-SOURCES = ("dev", "custom", "more", *LEARNED_FROM)
+SOURCES = ("dev", "custom", "more", *VETO_LEARNED_FROM)
 
 
 @dataclass(frozen=True)

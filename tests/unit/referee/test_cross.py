@@ -11,7 +11,7 @@ import pytest
 
 from companion.cards import once_upon_a_time_deck
 from companion.referee import Referee
-from companion.referee.cross import CrossHead, CrossScorer, pair_label
+from companion.referee.cross import CrossHead, CrossScorer, VetoHead, pair_label
 from companion.referee.learned import (
     FEATURES,
     LearnedModel,
@@ -171,3 +171,83 @@ def test_the_shipped_model_and_its_head_load() -> None:
     assert model.cross.adapter_path().is_file()
     assert len(model.cross.weight) == DIMENSION
     assert model.flag_threshold == model.cross.threshold
+
+
+# the veto on the tables' finds --------------------------------------------------------------
+
+VETO = VetoHead((0.0, 5.0) + (0.0,) * (DIMENSION - 2), 0.0, 0.5)
+
+
+class _Scene(_Pairs):
+    """As `_Pairs`, and the second value says whether the card only hangs on a wall (what the
+    veto reads): "a painting of a harpist" names a harpist and brings none into the story."""
+
+    def embed_pair(
+        self, first: str, story: str, text: str, max_tokens: int
+    ) -> npt.NDArray[np.float32]:
+        vector = super().embed_pair(first, story, text, max_tokens)
+        vector[1] = -1.0 if "painting of" in text else 1.0
+        return vector / np.linalg.norm(vector)
+
+
+def _referee(fake_embedder: Embedder, head: CrossHead) -> Referee:
+    scorer = MentionScorer(
+        replace(_logistic(), cross=head),
+        {"minilm": fake_embedder, "e5": fake_embedder},
+        cross=CrossScorer(head, _Scene),
+    )
+    return Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+
+
+def test_a_veto_round_trips_with_its_head() -> None:
+    model = replace(_logistic(), cross=replace(HEAD, veto=VETO))
+    again = LearnedModel.from_dict(model.as_dict())
+    assert again == model
+    assert again.cross is not None and again.cross.veto == VETO
+    assert LearnedModel.from_dict(replace(_logistic(), cross=HEAD).as_dict()).cross == HEAD
+
+
+def test_the_scorer_reads_the_veto_from_the_same_pair_vector(fake_embedder: Embedder) -> None:
+    head = replace(HEAD, veto=VETO)
+    pairs = _Scene()
+    scorer = MentionScorer(
+        replace(_logistic(), cross=head),
+        {"minilm": fake_embedder, "e5": fake_embedder},
+        cross=CrossScorer(head, lambda: pairs),
+    )
+    targets = [Target("Harpist", None)]
+    hung = scorer.score(analyse("On the wall hung a painting of a harpist."), targets)
+    played = scorer.score(analyse("The harpist played all night."), targets)
+    assert [s.vetoed for s in hung] == [True]
+    assert [s.vetoed for s in played] == [False]
+    assert len(pairs.asked) == 2  # one pair vector each, for both heads
+
+
+def test_the_veto_drops_a_labels_only_find_and_nothing_else_flags_the_card(
+    fake_embedder: Embedder,
+) -> None:
+    text = "On the wall hung a painting of a harpist."
+    without = _referee(fake_embedder, HEAD).rule(text, ["Harpist", "Forest"])
+    assert [m.card for m in without.mentions] == ["Harpist"]
+    assert without.mentions[0].method == "lexical"
+    vetoed = _referee(fake_embedder, replace(HEAD, veto=VETO)).rule(text, ["Harpist", "Forest"])
+    # the mention head still says "harpist" (its words are there): the veto blocks the card
+    assert vetoed.mentions == ()
+    kept = _referee(fake_embedder, replace(HEAD, veto=VETO)).rule(
+        "The harpist played all night.", ["Harpist"]
+    )
+    assert [m.card for m in kept.mentions] == ["Harpist"]
+
+
+def test_the_veto_leaves_a_deck_card_with_written_words_alone(fake_embedder: Embedder) -> None:
+    text = "On the wall hung a painting of a great forest."
+    for head in (HEAD, replace(HEAD, veto=VETO)):
+        ruling = _referee(fake_embedder, head).rule(text, ["Forest"])
+        assert [m.card for m in ruling.mentions] == ["Forest"]
+
+
+def test_the_shipped_head_carries_its_veto() -> None:
+    head = load_model().cross
+    assert head is not None and head.veto is not None
+    assert len(head.veto.weight) == DIMENSION
+    assert 0.0 < head.veto.cut_off < 1.0
