@@ -53,10 +53,13 @@ and is reported by evals.referee_lco.
 
 An eleventh, ``referee_fresh8.jsonl`` (split "blind", ids ``f8-<lang>-<nnn>``), is an eighth fresh
 blind set, written on 2026-11-25 under the same rules for the choice after the seventh set's.
-``load_fresh8()`` loads it; no evaluation reads it.
+``load_fresh8()`` loads it; its split is fixed. It decided the choice of the referee's veto on
+the tables' finds on 2026-11-25 (aggregates only) and is the set evals.referee_lco reports by
+default.
 
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
-(evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md).
+(evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md). The
+sixth and seventh are training data of the veto on the tables' finds (evals.referee_veto).
 """
 
 import hashlib
