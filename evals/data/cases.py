@@ -57,6 +57,10 @@ blind set, written on 2026-11-25 under the same rules for the choice after the s
 the tables' finds on 2026-11-25 (aggregates only) and is the set evals.referee_lco reports by
 default.
 
+A twelfth, ``referee_fresh9.jsonl`` (split "blind", ids ``f9-<lang>-<nnn>``), is a ninth fresh
+blind set, written on 2026-11-25 under the same rules for the choice after the eighth set's.
+``load_fresh9()`` loads it; its split is fixed. No evaluation reads it.
+
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
 (evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md). The
 sixth and seventh are training data of the veto on the tables' finds (evals.referee_veto).
@@ -78,6 +82,7 @@ FRESH5_PATH = Path(__file__).with_name("referee_fresh5.jsonl")
 FRESH6_PATH = Path(__file__).with_name("referee_fresh6.jsonl")
 FRESH7_PATH = Path(__file__).with_name("referee_fresh7.jsonl")
 FRESH8_PATH = Path(__file__).with_name("referee_fresh8.jsonl")
+FRESH9_PATH = Path(__file__).with_name("referee_fresh9.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 # More training cases of the fresh sets' kind (ids t2- … t5-), learned from only.
 TRAIN_MORE_PATHS = tuple(
@@ -126,6 +131,7 @@ FIXED_SPLIT_PATHS = (
     FRESH6_PATH,
     FRESH7_PATH,
     FRESH8_PATH,
+    FRESH9_PATH,
     TRAIN_CUSTOM_PATH,
     *TRAIN_MORE_PATHS,
 )
@@ -182,6 +188,11 @@ def load_fresh7(path: Path = FRESH7_PATH) -> list[Case]:
 
 def load_fresh8(path: Path = FRESH8_PATH) -> list[Case]:
     """The eighth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh9(path: Path = FRESH9_PATH) -> list[Case]:
+    """The ninth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
