@@ -12,7 +12,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help install browser run test test-fast bench eval train solo-sim factum-fit lint format clean
+.PHONY: help install browser run test test-fast bench eval train train-folds solo-sim factum-fit lint format clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -60,6 +60,11 @@ train: $(STAMP) ## retrain the referee's learned path: the logistic scorer (dev 
 	nice -n 10 $(PY) -m evals.referee_cross --rows build/referee_rows.npz --install
 	rm -f build/referee_finds.npz build/referee_finds.json
 	nice -n 10 $(PY) -m evals.referee_veto --vectors build/referee_finds.npz --out companion/referee/data/learned_mention.json
+
+train-folds: $(STAMP) ## the cross-encoder's own leave-cards-out figure: one per fold trained without its cards (~1 h, into build/cross-folds), then the leave-cards-out run with them (printed, reports untouched)
+	test -f build/referee_rows.npz || nice -n 10 $(PY) -m evals.referee_train --collect-all --rows build/referee_rows.npz --out build/learned_mention.json
+	for k in 0 1 2 3 4; do nice -n 10 $(PY) -m evals.referee_cross --rows build/referee_rows.npz --without-fold $$k --export build/cross-folds/fold-$$k || exit 1; done
+	$(PY) -m evals.referee_lco --cross-folds build/cross-folds --no-write
 
 solo-sim: $(STAMP) ## simulated solo Once Upon a Time games per AI level: median length, the person's win rate
 	$(PY) -m evals.solo_sim --games 200

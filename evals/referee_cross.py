@@ -240,6 +240,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=int, default=0, help="train on this many rows (a probe)")
     parser.add_argument(
+        "--without-fold",
+        type=int,
+        help="leave out the rows of this leave-cards-out fold's deck cards (`card_folds`), for "
+        "the cross-encoder's own leave-cards-out figure (`evals.referee_lco --cross-folds`)",
+    )
+    parser.add_argument(
         "--export", type=Path, help="write the adapter (e5_lora) and the head to this directory"
     )
     parser.add_argument(
@@ -266,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     kept_out = {
         rows.group[q.row] for q in rows.pairs if q.source in measured and q.free and q.row >= 0
     }
+    if args.without_fold is not None:
+        kept_out |= card_folds(once_upon_a_time_deck())[args.without_fold]
     rng = np.random.default_rng(args.seed)
     deck_rows = np.flatnonzero(source == "deck")
     deck_sample = set(rng.choice(deck_rows, min(DECK_ROWS, len(deck_rows)), replace=False).tolist())
@@ -278,7 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         train_rows = rng.permutation(train_rows)[: args.limit]
     print(
         f"training rows {len(train_rows)} (positive {int(y[train_rows].sum())}); "
-        f"{len(kept_out)} custom cards of {sorted(measured)} kept out",
+        f"{len(kept_out)} cards kept out (custom cards of {sorted(measured)}; deck cards of fold "
+        f"{args.without_fold})",
         flush=True,
     )
     pairs = [row_pair(rows, int(i)) for i in train_rows]

@@ -57,7 +57,7 @@ import json
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -67,6 +67,7 @@ import numpy as np
 from companion.cards import Deck, StoryCard, once_upon_a_time_deck
 from companion.cards.models import CardText
 from companion.referee import Referee, RefereeError
+from companion.referee.cross import CrossHead, CrossScorer
 from companion.referee.learned import LearnedModel, MentionScorer
 from embeddings import CardVectorCache, Embedder, Vectors
 from evals.data.cases import (
@@ -325,6 +326,9 @@ class Referees:
     # the e5 a model reads with, when its fold's differs from the shipped model's (an adapter
     # tuned without the fold's cards: `evals.e5_tune`)
     e5_for: Callable[[LearnedModel], Embedder] | None = None
+    # a cross-encoder trained without each fold's cards, by the fold's cards (`--cross-folds`):
+    # the reduced referee of that fold reads with it instead of the logistic fold model
+    fold_cross: Mapping[frozenset[str], tuple[CrossHead, CrossScorer]] = field(default_factory=dict)
     _fold_e5: dict[str, Embedder] = field(default_factory=dict)
 
     def shipped(self, on: bool) -> Referee:
@@ -346,7 +350,39 @@ class Referees:
                     self._fold_e5[model.e5_adapter] = self.e5_for(model)
                 e5 = self._fold_e5[model.e5_adapter]
                 referee.scorer = self.scorer.with_model(model, {"e5": e5})
+            cross = self.fold_cross.get(frozenset(card_ids))
+            if cross is not None:
+                head, scorer = cross
+                model = replace(referee.scorer.model, cross=head)
+                referee.scorer = referee.scorer.with_model(model, cross=scorer)
         return referee
+
+
+def fold_cross_encoders(
+    folds: Sequence[frozenset[str]], directory: Path, cache_dir: Path
+) -> dict[frozenset[str], tuple[CrossHead, CrossScorer]]:
+    """The cross-encoders `evals.referee_cross --without-fold K --export DIRECTORY/fold-K` wrote,
+    one per fold (its int8 e5 built with its adapter), at the shipped cut-off."""
+    from embeddings.e5_int8 import ensure_built, load_e5_int8
+    from evals.referee_cross import CUT_OFF
+
+    out: dict[frozenset[str], tuple[CrossHead, CrossScorer]] = {}
+    for k, cards in enumerate(folds):
+        fold_dir = directory / f"fold-{k}"
+        raw = json.loads((fold_dir / "head.json").read_text(encoding="utf-8"))
+        adapter = fold_dir / "adapter.npz"
+        head = CrossHead(
+            str(adapter), tuple(raw["weight"]), float(raw["bias"]), float(raw["scale"]), CUT_OFF
+        )
+
+        def load(adapter: Path = adapter) -> Any:
+            return load_e5_int8(cache_dir=cache_dir, adapter=adapter)
+
+        def build(adapter: Path = adapter) -> Any:
+            return ensure_built(cache_dir=cache_dir, adapter=adapter)
+
+        out[cards] = (head, CrossScorer(head, load, build))
+    return out
 
 
 MODES = {"on": True, "off": False}
@@ -748,6 +784,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=Path,
         help="another learned model file than the shipped one (with its own e5 adapters)",
     )
+    parser.add_argument(
+        "--cross-folds",
+        type=Path,
+        help="a directory of cross-encoders trained without each fold's cards (fold-K/, "
+        "`evals.referee_cross --without-fold K --export`): the reduced referees read with them",
+    )
     args = parser.parse_args(argv)
     unknown = set(args.sets.split(",")) - set(FRESH_LOADERS) - {""}
     if unknown:
@@ -781,12 +823,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         scorer = scorer.with_model(replace(scorer.model, mood_guards=True))
     if scorer is not None and args.exclusive_spans:
         scorer = scorer.with_model(replace(scorer.model, exclusive_spans=True))
+    deck = once_upon_a_time_deck()
+    fold_cross = {}
+    if args.cross_folds is not None:
+        if scorer is None:
+            parser.error("--cross-folds needs the learned scorer")
+        folds = card_folds(deck, args.folds, args.seed)
+        fold_cross = fold_cross_encoders(folds, args.cross_folds, settings.cache_dir)
     referees = Referees(
-        once_upon_a_time_deck(),
+        deck,
         embedder,
         CardVectorCache(embedder),
         scorer,
         e5_for=lambda model: CachedEmbedder(e5_for(model, settings)),
+        fold_cross=fold_cross,
     )
     name = embedder.name
     if scorer is not None:
@@ -794,6 +844,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if scorer.model.cross is not None and scorer.model.cross.veto is not None:
             kind += f" with its veto (cut-off {scorer.model.cross.veto.cut_off:.4f})"
         name += f" + {kind} (threshold {scorer.model.flag_threshold:.4f})"
+        if fold_cross:
+            name += (
+                "; leave-cards-out: each fold's cross-encoder trained without its cards "
+                "(no veto), not the logistic fold models"
+            )
     run(
         referees,
         k=args.folds,
