@@ -327,10 +327,17 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> Weights:
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
     z = np.concatenate([(x - mean) / scale, np.ones((len(x), 1))], axis=1)
+    w = newton_logistic(z, y, l2, steps=50)
+    return Weights(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]))
+
+
+def newton_logistic(z: np.ndarray, y: np.ndarray, l2: float, steps: int) -> np.ndarray:
+    """L2 logistic regression by Newton steps on `z`, whose last column is the bias's ones (the
+    bias is not penalised); the coefficients, the bias's last."""
     w = np.zeros(z.shape[1])
     penalty = np.full(z.shape[1], l2)
     penalty[-1] = 0.0
-    for _ in range(50):
+    for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-(z @ w)))
         gradient = z.T @ (p - y) + penalty * w
         hessian = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
@@ -338,7 +345,7 @@ def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> Weights:
         w -= step
         if np.abs(step).max() < 1e-8:
             break
-    return Weights(tuple(mean), tuple(scale), tuple(w[:-1]), float(w[-1]))
+    return w
 
 
 def platt(logits: np.ndarray, y: np.ndarray) -> tuple[float, float]:

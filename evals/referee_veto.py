@@ -49,6 +49,7 @@ from evals.referee_lco import (
     held_cards,
     reduced_deck,
 )
+from evals.referee_train import newton_logistic
 
 SEED = 11
 FOLDS = 5
@@ -142,20 +143,8 @@ def shipped_cross() -> CrossHead:
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, steps: int = 30) -> np.ndarray:
-    """L2 logistic regression by Newton steps (the bias unpenalised); returns [w..., b]."""
-    z = np.hstack([x, np.ones((len(x), 1))])
-    w = np.zeros(z.shape[1])
-    penalty = np.full(z.shape[1], l2)
-    penalty[-1] = 0.0
-    for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-(z @ w)))
-        gradient = z.T @ (p - y) + penalty * w
-        hessian = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty + 1e-9)
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
+    """L2 logistic regression on the pair vectors as they are; returns [w..., b]."""
+    return newton_logistic(np.hstack([x, np.ones((len(x), 1))]), y, l2, steps)
 
 
 def probability(w: np.ndarray, x: np.ndarray) -> np.ndarray:
