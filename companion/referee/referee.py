@@ -288,10 +288,17 @@ class Referee:
             for i, t in enumerate(targets)
         ):
             learned = self._learned_scores(analysis, targets, story)
-            for owner in [i for i in found if learned and learned[i].vetoed]:
-                if self._labels_only(targets[owner]) and self._vetoable(found[owner]):
-                    del found[owner]
-                    blocked.add(owner)
+            vetoed = [
+                i
+                for i, evidence in found.items()
+                if learned
+                and learned[i].vetoed
+                and self._labels_only(targets[i])
+                and self._vetoable(evidence)
+            ]
+            for owner in vetoed:
+                del found[owner]
+                blocked.add(owner)
         if story and self.cast is not None:
             found.update(self._re_mentions(analysis, targets, story, found, blocked, language))
         similarities = None
