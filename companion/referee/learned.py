@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import pairwise
@@ -544,20 +544,37 @@ class MentionScorer:
         return rows, best, flags
 
     def score(
-        self, analysis: Analysis, targets: Sequence[Target], story: Sequence[str] = ()
-    ) -> list[Scored]:
+        self,
+        analysis: Analysis,
+        targets: Sequence[Target],
+        story: Sequence[str] = (),
+        read: Collection[int] | None = None,
+    ) -> list[Scored | None]:
         """The calibrated probability that the text mentions each target (`story`: the story
-        so far, which only the cross-encoder reads)."""
+        so far, which only the cross-encoder reads). `read`: the indices of the targets wanted
+        (None: all); the others get None. Every held card's features are still computed (one
+        of them compares a card with the mean over the held cards), but the cross-encoder, a
+        pass of e5 per card, reads only the wanted ones: at a table that holds the deck beside
+        a few typed cards, the typed ones."""
         if not targets:
             return []
+        wanted = range(len(targets)) if read is None else sorted(read)
         rows, best, flags = self.features(analysis, targets)
         vetoed = np.zeros(len(targets), dtype=bool)
-        if self.cross is not None:
-            reading = self.cross.read(analysis.text, story, targets, analysis.language)
-            probabilities, vetoed = reading.mention, reading.vetoed
-        else:
+        if self.cross is None:
             probabilities = self.model.probability(rows)
+        else:
+            probabilities = np.zeros(len(targets))
+            if wanted:
+                reading = self.cross.read(
+                    analysis.text, story, [targets[i] for i in wanted], analysis.language
+                )
+                probabilities[list(wanted)] = reading.mention
+                vetoed[list(wanted)] = reading.vetoed
+        chosen = set(wanted)
         return [
-            Scored(float(p), span, flag, bool(veto))
-            for p, span, flag, veto in zip(probabilities, best, flags, vetoed, strict=True)
+            Scored(float(probabilities[i]), best[i], flags[i], bool(vetoed[i]))
+            if i in chosen
+            else None
+            for i in range(len(targets))
         ]

@@ -282,18 +282,18 @@ class Referee:
         adjudicate: bool = True,
     ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
-        learned: list[Scored] = []
+        learned: list[Scored | None] = []
+        typed = [i for i, t in enumerate(targets) if self._labels_only(t)]
         if self.scorer is not None and any(
-            self._labels_only(t) and (i not in found or self._vetoable(found[i]))
-            for i, t in enumerate(targets)
+            i not in found or self._vetoable(found[i]) for i in typed
         ):
-            learned = self._learned_scores(analysis, targets, story)
+            learned = self._learned_scores(analysis, targets, story, typed)
             vetoed = [
                 i
                 for i, evidence in found.items()
                 if learned
-                and learned[i].vetoed
-                and self._labels_only(targets[i])
+                and (scored := learned[i]) is not None
+                and scored.vetoed
                 and self._vetoable(evidence)
             ]
             for owner in vetoed:
@@ -367,14 +367,19 @@ class Referee:
         return Target(target.given, enriched)
 
     def _learned_scores(
-        self, analysis: Analysis, targets: tuple[Target, ...], story: Sequence[str]
-    ) -> list[Scored]:
-        """The learned scorer's verdicts; none when its models cannot be loaded or run: the
-        ruling goes on with the tables and rules (what the referee knew before the scorer),
-        and the failure is logged once."""
+        self,
+        analysis: Analysis,
+        targets: tuple[Target, ...],
+        story: Sequence[str],
+        typed: Sequence[int],
+    ) -> list[Scored | None]:
+        """The learned scorer's verdicts on the labels-only targets `typed` (None for the
+        others, whose tables decide alone); none when its models cannot be loaded or run: the
+        ruling goes on with the tables and rules (what the referee knew before the scorer), and
+        the failure is logged once."""
         assert self.scorer is not None
         try:
-            return self.scorer.score(analysis, targets, story)
+            return self.scorer.score(analysis, targets, story, read=typed)
         except EmbeddingError:
             if not self._scorer_failed:
                 self._scorer_failed = True
@@ -644,7 +649,7 @@ class Referee:
         owner: int,
         targets: tuple[Target, ...],
         found: Mapping[int, _Evidence],
-        learned: Sequence[Scored],
+        learned: Sequence[Scored | None],
     ) -> _Evidence | None:
         """Flagged evidence from the learned scorer: its probability reaches the model's
         threshold, no guard blocks its best span, and that span is not exactly the words that
@@ -655,7 +660,7 @@ class Referee:
         if not learned or self.scorer is None or not self._labels_only(targets[owner]):
             return None
         scored = learned[owner]
-        if scored.probability < self.scorer.model.flag_threshold:
+        if scored is None or scored.probability < self.scorer.model.flag_threshold:
             return None
         span = scored.span
         if any((e.start, e.end) == (span.start, span.end) for e in found.values()):
@@ -673,17 +678,20 @@ class Referee:
         owner: int,
         targets: tuple[Target, ...],
         found: Mapping[int, _Evidence],
-        learned: Sequence[Scored],
+        learned: Sequence[Scored | None],
     ) -> bool:
         """Whether the owner's best span lies inside the words that name another held card, or
         is the best span of another labels-only card the scorer finds likelier (on a tie, the
         card held first keeps it)."""
-        span = learned[owner].span
+        scored = learned[owner]
+        assert scored is not None
+        span = scored.span
         if any(e.start <= span.start and span.end <= e.end for e in found.values()):
             return True
-        mine = (learned[owner].probability, -owner)
+        mine = (scored.probability, -owner)
         return any(
             j != owner
+            and other is not None
             and other.span == span
             and (other.probability, -j) > mine
             and self._labels_only(targets[j])

@@ -153,6 +153,25 @@ def test_the_referee_flags_by_the_heads_threshold_and_the_guards_still_gate(
     assert denied.mentions == ()
 
 
+def test_at_a_table_holding_the_deck_the_cross_encoder_reads_only_the_typed_cards(
+    fake_embedder: Embedder,
+) -> None:
+    pairs = _Pairs()
+    model = replace(_logistic(), cross=HEAD)
+    scorer = MentionScorer(
+        model,
+        {"minilm": fake_embedder, "e5": fake_embedder},
+        cross=CrossScorer(HEAD, lambda: pairs),
+    )
+    referee = Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+    held = ["Forest", "King", "Scarecrow", "Wolf", "Harpist"]
+    ruling = referee.rule("A straw man stood guard over the corn by the forest.", held)
+    assert sorted(m.card for m in ruling.mentions) == ["Forest", "Scarecrow"]
+    assert [first for first, _, _ in pairs.asked] == ["Scarecrow", "Harpist"]
+    scored = scorer.score(analyse("The harpist played."), [Target("Harpist", None)] * 2, read=[1])
+    assert scored[0] is None and scored[1] is not None
+
+
 @pytest.mark.slow
 def test_a_pair_vector_from_the_int8_model_is_a_unit_vector(embeddings_cache_dir: Path) -> None:
     e5 = E5Int8Embedder(ensure_built(cache_dir=embeddings_cache_dir))
