@@ -54,12 +54,13 @@ eval: $(STAMP) ## referee P/R/F1 (embedder on/off), report + PR plot; leave-card
 	$(PY) -m evals.factum_eval
 	$(PY) -m evals.ending_guard_eval
 
-train: $(STAMP) ## retrain the referee's learned path: the logistic scorer (dev split, deck), then its cross-encoder (+ custom cases, spent sets) and its veto on the tables' finds; seeded, ~16 min; writes companion/referee/data/learned_mention.json and data/cross/
+train: $(STAMP) ## retrain the referee's learned path: the logistic scorer (dev split, deck), then its cross-encoder (+ custom cases, spent sets), its veto on the tables' finds and the threshold of the cast's judge; seeded, ~17 min; writes companion/referee/data/learned_mention.json and data/cross/
 	mkdir -p build && rm -f build/referee_rows.npz
 	nice -n 10 $(PY) -m evals.referee_train --collect-all --rows build/referee_rows.npz
 	nice -n 10 $(PY) -m evals.referee_cross --rows build/referee_rows.npz --install
 	rm -f build/referee_finds.npz build/referee_finds.json
 	nice -n 10 $(PY) -m evals.referee_veto --vectors build/referee_finds.npz --out companion/referee/data/learned_mention.json
+	nice -n 10 $(PY) -m evals.referee_recast --out companion/referee/data/learned_mention.json
 
 train-folds: $(STAMP) ## the cross-encoder's own leave-cards-out figure: one per fold trained without its cards (~1 h, into build/cross-folds), then the leave-cards-out run with them (printed, reports untouched)
 	test -f build/referee_rows.npz || nice -n 10 $(PY) -m evals.referee_train --collect-all --rows build/referee_rows.npz --out build/learned_mention.json

@@ -30,13 +30,15 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
 - **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had;
 - **fresh6**: the same, on `referee_fresh6.jsonl`, a sixth, written after the fifth had;
-- **fresh7**, **fresh8**: the same, a seventh and an eighth.
+- **fresh7**, **fresh8**, **fresh9**: the same, a seventh, an eighth and a ninth.
 
 Since 2026-11-25 the shipped learned path's cross-encoder (`evals.referee_cross`) learns from
 the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run reads only
 `DEFAULT_SETS` unless `--sets` names others (their sections then say they were learned from).
 The veto on the tables' finds (`evals.referee_veto`) learns from the sixth and seventh sets too
-(`VETO_LEARNED_FROM`): the eighth is the one a run reads by default.
+(`VETO_LEARNED_FROM`), and the threshold of the cast's judge (`evals.referee_recast`) from the
+same two: the eighth and ninth, which only decided between models, are what a run reads by
+default.
 The leave-cards-out line measures the logistic fold models (`LearnedModel.for_fold` drops the
 cross-encoder, which was trained with every deck card's dev rows). With `--cross-folds DIR`
 (`make train-folds` trains them, ~1 h), each fold's cards are ruled by a cross-encoder trained
@@ -84,6 +86,7 @@ from evals.data.cases import (
     load_fresh6,
     load_fresh7,
     load_fresh8,
+    load_fresh9,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -108,6 +111,7 @@ FRESH_SETS = {
     "fresh6": ("Sixth fresh blind set (written 2026-11-24)", "referee_fresh6.jsonl"),
     "fresh7": ("Seventh fresh blind set (written 2026-11-25)", "referee_fresh7.jsonl"),
     "fresh8": ("Eighth fresh blind set (written 2026-11-25)", "referee_fresh8.jsonl"),
+    "fresh9": ("Ninth fresh blind set (written 2026-11-25)", "referee_fresh9.jsonl"),
 }
 FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh": load_fresh,
@@ -118,6 +122,7 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh6": load_fresh6,
     "fresh7": load_fresh7,
     "fresh8": load_fresh8,
+    "fresh9": load_fresh9,
 }
 # the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
 LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
@@ -127,7 +132,7 @@ VETO_LEARNED_FROM = (*LEARNED_FROM, "fresh6", "fresh7")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
 # models and were not learned from (an untouched set is read only for the choice it is
 # reserved for: `--sets`)
-DEFAULT_SETS = ("fresh8",)
+DEFAULT_SETS = ("fresh8", "fresh9")
 # every registered set has spent its choice (only an unregistered file is untouched)
 SPENT_SETS = tuple(FRESH_SETS)
 LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)
@@ -845,6 +850,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         kind = "cross-encoder" if scorer.model.cross is not None else "learned scorer"
         if scorer.model.cross is not None and scorer.model.cross.veto is not None:
             kind += f" with its veto (cut-off {scorer.model.cross.veto.cut_off:.4f})"
+        if scorer.model.cross is not None and scorer.model.cross.recast is not None:
+            kind += f", the cast's judge (threshold {scorer.model.cross.recast:.4f})"
         name += f" + {kind} (threshold {scorer.model.flag_threshold:.4f})"
         if fold_cross:
             name += (

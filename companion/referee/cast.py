@@ -36,9 +36,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 import yaml
 
@@ -64,6 +64,17 @@ Where = tuple[int, int]  # a span of a story line: (start, end)
 
 # rules the story's lines: (lines, card names as given, language) → one ruling per line
 RuleLines = Callable[[Sequence[str], Sequence[str], Language | None], list[Ruling]]
+
+
+class Judge(Protocol):
+    """A model's word on the elements the cast's own links left: for held cards (target
+    indexes) the story brought in, the probability that the text brings each in again, and
+    the probability a flag needs."""
+
+    @property
+    def threshold(self) -> float: ...
+
+    def __call__(self, targets: Sequence[int]) -> Sequence[float]: ...
 
 
 @dataclass(frozen=True)
@@ -398,11 +409,14 @@ class Cast:
         kind_of: Callable[[str, str], bool] = lambda evidence, card_id: False,
         blocked: Callable[[int, Candidate], bool],
         language: Language | None = None,
+        judge: Judge | None = None,
     ) -> dict[int, ReMention]:
         """Re-mentions of the story's elements, per target index, for the `open_targets`
         (held, not found otherwise); `blocked(target, candidate)`: a guard stops it;
         `kind_of(evidence, card_id)`: the element's words name that deck card (a heron is a
-        bird), which a description naming that card needs, unless it names a class."""
+        bird), which a description naming that card needs, unless it names a class.
+        `judge`: a model asked about the elements left when the text holds a description
+        that could describe them and that neither class nor closeness linked (`Judge`)."""
         if not story or not open_targets:
             return {}
         found = candidates(analysis, named)
@@ -415,17 +429,19 @@ class Cast:
         found = [c for c in found if c.kind is not None or self.thresholds.by_closeness[lang] <= 1]
         measured = [c for c in found if self._needs_closeness(c, cast, lang)]
         closeness = dict(zip(measured, self._closeness(analysis, measured, cast), strict=True))
+
+        def allowed(element: Element, candidate: Candidate) -> bool:
+            if candidate.kind is not None:
+                return True
+            return all(kind_of(element.evidence, card) for card in candidate.names)
+
         out: dict[int, ReMention] = {}
         for candidate in found:
             unmeasured = [(-1.0, candidate.end)] * len(cast)
             cosines = [cosine for cosine, _ in closeness.get(candidate, unmeasured)]
-
-            def allowed(element: Element, candidate: Candidate = candidate) -> bool:
-                if candidate.kind is not None:
-                    return True
-                return all(kind_of(element.evidence, card) for card in candidate.names)
-
-            e = self._link(candidate, cast, cosines, lang, open_targets, allowed)
+            e = self._link(
+                candidate, cast, cosines, lang, open_targets, partial(allowed, candidate=candidate)
+            )
             if e is None or cast[e].target in out or blocked(cast[e].target, candidate):
                 continue
             element = cast[e]
@@ -433,6 +449,24 @@ class Cast:
             score = self.thresholds.kind_score if by_kind else self.thresholds.closeness_score
             end = candidate.end if candidate.kind is not None else closeness[candidate][e][1]
             out[element.target] = ReMention(element.target, candidate.start, end, score, element)
+        if judge is not None:
+            left = [c for c in found if all(r.start != c.start for r in out.values())]
+
+            def fits(element: Element, candidate: Candidate) -> bool:
+                kinds = {candidate.kind, element.kind}
+                return (
+                    (None in kinds or len(kinds) == 1)
+                    and allowed(element, candidate)
+                    and not blocked(element.target, candidate)
+                )
+
+            def closer(element: Element, candidate: Candidate) -> float:
+                """Which fitting description the flag points at: the one whose words are
+                closest to the element's (-1: not measured)."""
+                measured = closeness.get(candidate)
+                return measured[cast.index(element)][0] if measured is not None else -1.0
+
+            out.update(_judged(cast, left, open_targets - set(out), fits, closer, judge))
         return out
 
     def _link(
@@ -507,3 +541,43 @@ class Cast:
                 for best, x in zip(out[c], matrix[row], strict=True)
             ]
         return out
+
+
+def _judged(
+    cast: Sequence[Element],
+    left: Sequence[Candidate],
+    open_targets: set[int],
+    fits: Callable[[Element, Candidate], bool],
+    closer: Callable[[Element, Candidate], float],
+    judge: Judge,
+) -> dict[int, ReMention]:
+    """The judge's re-mentions: each open element (most recent first) that some unlinked
+    description could describe, when the judge's probability reaches its threshold, takes the
+    closest such description (`closer`; on a tie the first in the text; one description
+    re-mentions one element). The judge reads the whole text, so the description is where the
+    mention points, not what the judge saw; the score is the probability."""
+    latest: dict[int, Element] = {}
+    for element in cast:  # oldest line first: the last one wins
+        if element.target in open_targets:
+            latest[element.target] = element
+    asked = [
+        element
+        for element in sorted(latest.values(), key=lambda e: -e.line)
+        if any(fits(element, candidate) for candidate in left)
+    ]
+    if not asked:
+        return {}
+    probabilities = judge([element.target for element in asked])
+    out: dict[int, ReMention] = {}
+    taken: set[int] = set()
+    for element, probability in zip(asked, probabilities, strict=True):
+        if probability < judge.threshold:
+            continue
+        free = [c for c in left if c.start not in taken and fits(element, c)]
+        if free:
+            best = max(free, key=lambda c: (closer(element, c), -c.start))
+            taken.add(best.start)
+            out[element.target] = ReMention(
+                element.target, best.start, best.end, float(probability), element
+            )
+    return out

@@ -68,6 +68,9 @@ class CrossHead:
     scale: float
     threshold: float
     veto: VetoHead | None = None
+    # the probability that flags a held card the story brought in, when the text holds a
+    # description of it the cast could not link (cast.py); None: not asked
+    recast: float | None = None
 
     def adapter_path(self) -> Path:
         return CROSS_DIR / self.adapter
@@ -80,6 +83,7 @@ class CrossHead:
             "scale": self.scale,
             "threshold": self.threshold,
             **({"veto": self.veto.as_dict()} if self.veto is not None else {}),
+            **({"recast": self.recast} if self.recast is not None else {}),
         }
 
     @staticmethod
@@ -91,6 +95,7 @@ class CrossHead:
             float(raw["scale"]),
             float(raw["threshold"]),
             VetoHead.from_dict(raw["veto"]) if raw.get("veto") else None,
+            float(raw["recast"]) if raw.get("recast") is not None else None,
         )
 
 

@@ -28,7 +28,7 @@ nothing.
 """
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -124,6 +124,17 @@ class _Evidence:
     flagged: bool = True  # False: borderline
     antecedent: str | None = None  # a re-mention: the story's words, and their line
     antecedent_line: int | None = None
+
+
+@dataclass(frozen=True)
+class _CrossJudge:
+    """cast.py's `Judge` over the learned path's cross-encoder."""
+
+    threshold: float
+    ask: Callable[[Sequence[int]], Sequence[float]]
+
+    def __call__(self, targets: Sequence[int]) -> Sequence[float]:
+        return self.ask(targets)
 
 
 def check_text(text: str) -> None:
@@ -554,6 +565,7 @@ class Referee:
             kind_of=kind_of,
             blocked=guarded,
             language=language,
+            judge=self._cast_judge(analysis, targets, story),
         )
         return {
             owner: _Evidence(
@@ -566,6 +578,28 @@ class Referee:
             )
             for owner, link in linked.items()
         }
+
+    def _cast_judge(
+        self, analysis: Analysis, targets: tuple[Target, ...], story: Sequence[str]
+    ) -> _CrossJudge | None:
+        """The cross-encoder as the cast's judge (cast.py's `Judge`), when the learned model
+        carries a threshold for it (`CrossHead.recast`): it reads each asked card's label with
+        the story and the text, as it reads a labels-only card."""
+        cross = self.scorer.cross if self.scorer is not None else None
+        if cross is None or cross.head.recast is None:
+            return None
+
+        def ask(indices: Sequence[int]) -> Sequence[float]:
+            asked = [targets[i] for i in indices]
+            try:
+                return list(cross.read(analysis.text, story, asked, analysis.language).mention)
+            except EmbeddingError:
+                if not self._scorer_failed:
+                    self._scorer_failed = True
+                    log.exception("the learned scorer failed: rulings go on without it")
+                return [0.0] * len(indices)
+
+        return _CrossJudge(cross.head.recast, ask)
 
     # semantic ---------------------------------------------------------------------------
 

@@ -270,3 +270,65 @@ def test_the_shipped_head_carries_its_veto() -> None:
     assert head is not None and head.veto is not None
     assert len(head.veto.weight) == DIMENSION
     assert 0.0 < head.veto.cut_off < 1.0
+
+
+# the cast's judge ---------------------------------------------------------------------------
+
+
+class _Epithets(_Pairs):
+    """As `_Pairs`, knowing an epithet of the wolf that no class noun of the cast covers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.known["Wolf"] = "grey rascal"
+
+
+STORY = ["A wolf lived at the edge of the forest."]
+
+
+def _judging(fake_embedder: Embedder, head: CrossHead, pairs: _Pairs) -> Referee:
+    scorer = MentionScorer(
+        replace(_logistic(), cross=head),
+        {"minilm": fake_embedder, "e5": fake_embedder},
+        cross=CrossScorer(head, lambda: pairs),
+    )
+    return Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+
+
+def test_the_judge_links_a_description_the_cast_cannot(fake_embedder: Embedder) -> None:
+    text = "At dusk the grey rascal howled."
+    pairs = _Epithets()
+    ruling = _judging(fake_embedder, replace(HEAD, recast=0.9), pairs).rule(
+        text, ["Wolf", "King"], story=STORY
+    )
+    assert [m.card for m in ruling.mentions] == ["Wolf"]
+    wolf = ruling.mentions[0]
+    assert wolf.method == "re-mention"
+    assert wolf.antecedent == "wolf" and wolf.antecedent_line == 0
+    assert wolf.evidence.startswith("the grey rascal")
+    assert wolf.score == pytest.approx(1 / (1 + np.exp(-8.0)), abs=1e-4)
+    assert [first for first, _, _ in pairs.asked] == ["Wolf"]  # the King is no element
+    # without a threshold the judge is not asked, and the cast alone links nothing here
+    silent = _Epithets()
+    alone = _judging(fake_embedder, HEAD, silent).rule(text, ["Wolf", "King"], story=STORY)
+    assert alone.mentions == () and silent.asked == []
+
+
+def test_the_judge_is_not_asked_without_a_description_nor_flags_below_its_threshold(
+    fake_embedder: Embedder,
+) -> None:
+    pairs = _Epithets()
+    referee = _judging(fake_embedder, replace(HEAD, recast=0.9), pairs)
+    assert referee.rule("It howled all night long.", ["Wolf"], story=STORY).mentions == ()
+    assert pairs.asked == []  # a pronoun is no description: nothing to ask
+    doubted = referee.rule("That night the old fellow sang to the moon.", ["Wolf"], story=STORY)
+    assert doubted.mentions == ()
+    assert [first for first, _, _ in pairs.asked] == ["Wolf"]  # asked, and it said no
+
+
+def test_a_judges_threshold_round_trips_and_the_shipped_head_has_one() -> None:
+    model = replace(_logistic(), cross=replace(HEAD, veto=VETO, recast=0.9))
+    assert LearnedModel.from_dict(model.as_dict()) == model
+    shipped = load_model().cross
+    assert shipped is not None and shipped.recast is not None
+    assert 0.0 < shipped.recast <= 1.0
