@@ -59,7 +59,12 @@ default.
 
 A twelfth, ``referee_fresh9.jsonl`` (split "blind", ids ``f9-<lang>-<nnn>``), is a ninth fresh
 blind set, written on 2026-11-25 under the same rules for the choice after the eighth set's.
-``load_fresh9()`` loads it; its split is fixed. No evaluation reads it.
+``load_fresh9()`` loads it; its split is fixed. It was spent on 2026-11-25 on the choice of the
+cast's judge (evals.referee_lco reads it by default since).
+
+A thirteenth, ``referee_fresh10.jsonl`` (split "blind", ids ``f10-<lang>-<nnn>``), is a tenth fresh
+blind set, written blind under the same rules for the choice after the ninth set's.
+``load_fresh10()`` loads it; its split is fixed. No evaluation reads it.
 
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
 (evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md). The
@@ -83,6 +88,7 @@ FRESH6_PATH = Path(__file__).with_name("referee_fresh6.jsonl")
 FRESH7_PATH = Path(__file__).with_name("referee_fresh7.jsonl")
 FRESH8_PATH = Path(__file__).with_name("referee_fresh8.jsonl")
 FRESH9_PATH = Path(__file__).with_name("referee_fresh9.jsonl")
+FRESH10_PATH = Path(__file__).with_name("referee_fresh10.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 # More training cases of the fresh sets' kind (ids t2- … t5-), learned from only.
 TRAIN_MORE_PATHS = tuple(
@@ -132,6 +138,7 @@ FIXED_SPLIT_PATHS = (
     FRESH7_PATH,
     FRESH8_PATH,
     FRESH9_PATH,
+    FRESH10_PATH,
     TRAIN_CUSTOM_PATH,
     *TRAIN_MORE_PATHS,
 )
@@ -193,6 +200,11 @@ def load_fresh8(path: Path = FRESH8_PATH) -> list[Case]:
 
 def load_fresh9(path: Path = FRESH9_PATH) -> list[Case]:
     """The ninth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh10(path: Path = FRESH10_PATH) -> list[Case]:
+    """The tenth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
