@@ -54,7 +54,7 @@ from companion.referee import Referee, RefereeError
 from companion.referee import guards as guards_module
 from companion.referee import learned as learned_module
 from companion.referee import neighbours as neighbours_module
-from companion.referee import rules as rules_module
+from companion.referee import phenomena as phenomena_package
 from companion.referee.cross import pair_label
 from companion.referee.learned import (
     MODEL_PATH,
@@ -435,6 +435,15 @@ def training_cases(custom: bool, spent: bool = False) -> list[dict[str, Any]]:
     return cases
 
 
+def phenomena_sources() -> list[bytes]:
+    """The guards' modules and tables (companion/referee/phenomena/, data/phenomena/)."""
+    code = Path(phenomena_package.__file__).parent
+    tables = code.parent / "data" / "phenomena"
+    return [
+        path.read_bytes() for path in [*sorted(code.glob("*.py")), *sorted(tables.glob("*.yaml"))]
+    ]
+
+
 def recipe(
     deck_source: Path,
     embedders: dict[str, Embedder],
@@ -450,7 +459,7 @@ def recipe(
         Path(__file__).read_bytes(),
         Path(learned_module.__file__).read_bytes(),
         Path(guards_module.__file__).read_bytes(),  # the guards' verdicts are features
-        Path(rules_module.__file__).read_bytes(),
+        *phenomena_sources(),
         "\n".join(json.dumps(c, sort_keys=True) for c in training_cases(custom, spent)).encode(),
         deck_source.read_bytes(),
         json.dumps(

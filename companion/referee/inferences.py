@@ -9,7 +9,7 @@ a sentence earlier, is a king.
 
 from dataclasses import dataclass
 
-from companion.referee.rules import phrases
+from companion.referee.phenomena._scope import phrases
 from companion.referee.tokens import Language
 
 

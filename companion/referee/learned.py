@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 import yaml
 
-from companion.referee import guards, rules
+from companion.referee import guards
 from companion.referee.cross import CrossHead, CrossScorer
 from companion.referee.lexicon import Target
 from companion.referee.neighbours import (
@@ -42,6 +42,7 @@ from companion.referee.neighbours import (
     NeighbourBank,
     load_bank,
 )
+from companion.referee.phenomena.mood import IRREALIS_GROUPS
 from companion.referee.text import Analysis, Span
 from companion.referee.tokens import Language, Token
 from embeddings import Embedder, RecentVectors, prepare
@@ -161,7 +162,7 @@ def guard_flags(analysis: Analysis, span: Span, group: str | None) -> tuple[bool
     """The guards' verdicts on a span for a card of `group`: negated, not yet (wished,
     planned, feared; for events and aspects, and for a free-text card, which may be one),
     figurative (an idiom or a simile)."""
-    predicate = group in rules.IRREALIS_GROUPS
+    predicate = group in IRREALIS_GROUPS
     indices = _tokens_in(analysis, span)
     negated = any(guards.negated(analysis, i, i, predicate=predicate) for i in indices)
     not_yet = (predicate or group is None) and any(

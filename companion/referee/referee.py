@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from companion.cards import Deck, StoryCard, is_custom
-from companion.referee import guards, inferences, rules
+from companion.referee import guards, inferences
 from companion.referee.cast import Candidate, Cast, Named, ReMention
 from companion.referee.errors import (
     MAX_CARDS,
@@ -66,6 +66,8 @@ from companion.referee.models import (
     Ruling,
 )
 from companion.referee.patterns import Hit
+from companion.referee.phenomena.clues import PEOPLE_MEET
+from companion.referee.phenomena.mood import IRREALIS_GROUPS
 from companion.referee.semantic import SemanticMatcher, Similarities, Vectors
 from companion.referee.text import Analysis, Span, analyse
 from companion.referee.tokens import Language
@@ -665,11 +667,11 @@ class Referee:
             if token.start < segment.start or token.end > segment.end:
                 continue
             reason = None
-            if card is not None and card.id == rules.PEOPLE_MEET and card.id not in self.withheld:
+            if card is not None and card.id == PEOPLE_MEET and card.id not in self.withheld:
                 reason = guards.only_perceived(analysis, i)
             if reason is None and group == "characters":
                 reason = guards.vague_clue(analysis, i)
-            if reason is None and group in rules.IRREALIS_GROUPS:
+            if reason is None and group in IRREALIS_GROUPS:
                 reason = guards.negated(analysis, i, i, predicate=True) or guards.not_yet(
                     analysis, i, i
                 )

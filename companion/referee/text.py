@@ -5,8 +5,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from companion.referee import rules
 from companion.referee.patterns import Hit, Pattern, PatternIndex, compile_phrase, phrase_entries
+from companion.referee.phenomena import clues, figures, hearsay, likeness, mood, names
 from companion.referee.tokens import (
     Language,
     LatinLanguage,
@@ -110,26 +110,26 @@ def _clause_numbers(text: str, tokens: Sequence[Token]) -> tuple[list[int], list
 
 
 _MARKERS: dict[str, dict[Language, tuple[str, ...]]] = {
-    "irrealis": rules.IRREALIS,
-    "desire": rules.DESIRE,
-    "post-irrealis": rules.POST_IRREALIS,
-    "perception": rules.PERCEPTION,
-    "vague": rules.VAGUE_CLUES,
-    "simile": rules.SIMILE,
-    "representation-before": rules.REPRESENTATION_BEFORE,
-    "representation-after": rules.REPRESENTATION_AFTER,
-    "pretence": rules.PRETENCE,
-    "naming": rules.NAMING,
-    "told-about-before": rules.TOLD_ABOUT_BEFORE,
-    "told-about-after": rules.TOLD_ABOUT_AFTER,
-    "hypothetical": rules.HYPOTHETICAL,
-    "purpose": rules.PURPOSE,
-    "going": rules.GOING,
-    "depiction-with": rules.DEPICTION_WITH,
-    "depiction-verb": rules.DEPICTION_VERBS,
-    "illusion": rules.ILLUSION,
-    "report": rules.REPORT,
-    "denial": rules.DENIAL,
+    "irrealis": mood.IRREALIS,
+    "desire": mood.DESIRE,
+    "post-irrealis": mood.POST_IRREALIS,
+    "perception": clues.PERCEPTION,
+    "vague": clues.VAGUE_CLUES,
+    "simile": figures.SIMILE,
+    "representation-before": likeness.REPRESENTATION_BEFORE,
+    "representation-after": likeness.REPRESENTATION_AFTER,
+    "pretence": likeness.PRETENCE,
+    "naming": names.NAMING,
+    "told-about-before": hearsay.TOLD_ABOUT_BEFORE,
+    "told-about-after": hearsay.TOLD_ABOUT_AFTER,
+    "hypothetical": mood.HYPOTHETICAL,
+    "purpose": mood.PURPOSE,
+    "going": mood.GOING,
+    "depiction-with": likeness.DEPICTION_WITH,
+    "depiction-verb": likeness.DEPICTION_VERBS,
+    "illusion": likeness.ILLUSION,
+    "report": hearsay.REPORT,
+    "denial": hearsay.DENIAL,
 }
 
 
@@ -152,7 +152,7 @@ def _idioms(lang: Language) -> tuple[PatternIndex, tuple[frozenset[str], ...]]:
     or all of its words)."""
     entries: list[tuple[int, Pattern, bool]] = []
     figurative: list[frozenset[str]] = []
-    for phrase in rules.FIGURATIVE[lang]:
+    for phrase in figures.FIGURATIVE[lang]:
         # idioms match word forms, not lemmas: "wolfed" is not "wolf", "played" not "play"
         pattern = compile_phrase(phrase.replace("*", ""), lang, noun=True, exact=True)
         if pattern is None:
