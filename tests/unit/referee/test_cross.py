@@ -157,13 +157,9 @@ def test_at_a_table_holding_the_deck_the_cross_encoder_reads_only_the_typed_card
     fake_embedder: Embedder,
 ) -> None:
     pairs = _Pairs()
-    model = replace(_logistic(), cross=HEAD)
-    scorer = MentionScorer(
-        model,
-        {"minilm": fake_embedder, "e5": fake_embedder},
-        cross=CrossScorer(HEAD, lambda: pairs),
-    )
-    referee = Referee(once_upon_a_time_deck(), fake_embedder, scorer=scorer)
+    referee = _referee_with(fake_embedder, HEAD, pairs)
+    scorer = referee.scorer
+    assert scorer is not None
     held = ["Forest", "King", "Scarecrow", "Wolf", "Harpist"]
     ruling = referee.rule("A straw man stood guard over the corn by the forest.", held)
     assert sorted(m.card for m in ruling.mentions) == ["Forest", "Scarecrow"]
@@ -286,7 +282,7 @@ class _Epithets(_Pairs):
 STORY = ["A wolf lived at the edge of the forest."]
 
 
-def _judging(fake_embedder: Embedder, head: CrossHead, pairs: _Pairs) -> Referee:
+def _referee_with(fake_embedder: Embedder, head: CrossHead, pairs: _Pairs) -> Referee:
     scorer = MentionScorer(
         replace(_logistic(), cross=head),
         {"minilm": fake_embedder, "e5": fake_embedder},
@@ -298,7 +294,7 @@ def _judging(fake_embedder: Embedder, head: CrossHead, pairs: _Pairs) -> Referee
 def test_the_judge_links_a_description_the_cast_cannot(fake_embedder: Embedder) -> None:
     text = "At dusk the grey rascal howled."
     pairs = _Epithets()
-    ruling = _judging(fake_embedder, replace(HEAD, recast=0.9), pairs).rule(
+    ruling = _referee_with(fake_embedder, replace(HEAD, recast=0.9), pairs).rule(
         text, ["Wolf", "King"], story=STORY
     )
     assert [m.card for m in ruling.mentions] == ["Wolf"]
@@ -310,7 +306,7 @@ def test_the_judge_links_a_description_the_cast_cannot(fake_embedder: Embedder) 
     assert [first for first, _, _ in pairs.asked] == ["Wolf"]  # the King is no element
     # without a threshold the judge is not asked, and the cast alone links nothing here
     silent = _Epithets()
-    alone = _judging(fake_embedder, HEAD, silent).rule(text, ["Wolf", "King"], story=STORY)
+    alone = _referee_with(fake_embedder, HEAD, silent).rule(text, ["Wolf", "King"], story=STORY)
     assert alone.mentions == () and silent.asked == []
 
 
@@ -318,7 +314,7 @@ def test_the_judge_is_not_asked_without_a_description_nor_flags_below_its_thresh
     fake_embedder: Embedder,
 ) -> None:
     pairs = _Epithets()
-    referee = _judging(fake_embedder, replace(HEAD, recast=0.9), pairs)
+    referee = _referee_with(fake_embedder, replace(HEAD, recast=0.9), pairs)
     assert referee.rule("It howled all night long.", ["Wolf"], story=STORY).mentions == ()
     assert pairs.asked == []  # a pronoun is no description: nothing to ask
     doubted = referee.rule("That night the old fellow sang to the moon.", ["Wolf"], story=STORY)
