@@ -76,12 +76,18 @@ class PatternIndex:
                             continue
                         seen.add((owner, pattern))
                         last = _match_rest(tokens, i, pattern, bool(noun), self._max_gap)
-                        if last is not None and (owner, i, last) not in hits:
+                        if last is None:
+                            continue
+                        known = hits.get((owner, i, last))
+                        if known is None or known.words < len(pattern):
                             end = tokens[last].end
                             hits[(owner, i, last)] = Hit(
                                 owner, i, last, token.start, end, len(pattern)
                             )
-        return list(hits.values())
+        # A token's keys are a set, whose order changes with the process's string hashing: a
+        # place keeps its longest pattern and the hits are sorted, so that every run finds and
+        # lists them alike (by place, the longer first).
+        return sorted(hits.values(), key=lambda h: (h.first, -h.last, h.owner))
 
 
 def _match_rest(

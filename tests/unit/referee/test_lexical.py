@@ -3,6 +3,10 @@
 These use the lexical-only referee: no model, fast.
 """
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from companion.referee import Referee
@@ -133,3 +137,28 @@ def test_readings_do_not_join_words_written_in_kanji_or_one_kana(
     lexical_referee: Referee, text: str, card: str
 ) -> None:
     assert lexical_referee.rule(text, [card]).mentions == ()
+
+
+def test_a_ruling_does_not_depend_on_the_process_string_hashing() -> None:
+    """A token's keys are a set, iterated in an order that changes with PYTHONHASHSEED; the
+    matches must not (with seeds 11 and 12 the burial's evidence was 葬ら in one process and
+    葬られ in the other)."""
+    code = (
+        "from companion.cards import once_upon_a_time_deck\n"
+        "from companion.referee import Referee\n"
+        "ruling = Referee(once_upon_a_time_deck(), None).rule(\n"
+        "    '年老いた王は父のかたわらに葬られた。', ['誰かが死ぬ', '王'])\n"
+        "print([(m.card, m.start, m.end, m.score) for m in ruling.mentions])\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("11", "12")
+    }
+    assert len(outputs) == 1
+    assert "誰かが死ぬ" in outputs.pop()
