@@ -586,9 +586,13 @@ class Referee:
     ) -> _CrossJudge | None:
         """The cross-encoder as the cast's judge (cast.py's `Judge`), when the learned model
         carries a threshold for it (`CrossHead.recast`): it reads each asked card's label with
-        the story and the text, as it reads a labels-only card."""
+        the story and the text, as it reads a labels-only card. Only where a labels-only card
+        is held, the cross-encoder's own ground: a table with the deck alone never loads it
+        (measured: 100 MB more at such a table, for a few re-mentions)."""
         cross = self.scorer.cross if self.scorer is not None else None
         if cross is None or cross.head.recast is None:
+            return None
+        if not any(self._labels_only(t) for t in targets):
             return None
 
         def ask(indices: Sequence[int]) -> Sequence[float]:
