@@ -280,13 +280,12 @@ def story_rulings(referee: Any, deck_cards: list[str]) -> list[float]:
     cross-encoder about the cards they brought in)."""
     from evals.data.cases import load_cases
 
-    cases = [c for c in load_cases(CASES, "dev") if c.get("story")]
-    hands = {c["id"]: deck_cards + CUSTOM_HANDS.get(c["lang"], CUSTOM_HANDS["en"]) for c in cases}
     ms = []
-    for case in cases:
+    for case in (c for c in load_cases(CASES, "dev") if c.get("story")):
         story = case["story"] if isinstance(case["story"], list) else [case["story"]]
+        hand = deck_cards + CUSTOM_HANDS[case["lang"]]
         started = time.perf_counter()
-        referee.rule(case["text"], hands[case["id"]], story=story)
+        referee.rule(case["text"], hand, story=story)
         ms.append((time.perf_counter() - started) * 1000)
     return ms
 

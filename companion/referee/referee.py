@@ -296,7 +296,8 @@ class Referee:
     ) -> Ruling:
         found, blocked = self._lexical(analysis, targets, story)
         learned: list[Scored | None] = []
-        typed = [i for i, t in enumerate(targets) if self._labels_only(t)]
+        # the labels-only cards: the learned path's ground (asked only when it is on)
+        typed = [i for i, t in enumerate(targets) if self._labels_only(t)] if self.scorer else []
         if self.scorer is not None and any(
             i not in found or self._vetoable(found[i]) for i in typed
         ):
@@ -313,7 +314,9 @@ class Referee:
                 del found[owner]
                 blocked.add(owner)
         if story and self.cast is not None:
-            found.update(self._re_mentions(analysis, targets, story, found, blocked, language))
+            found.update(
+                self._re_mentions(analysis, targets, story, found, blocked, language, bool(typed))
+            )
         similarities = None
         named: list[tuple[StoryCard, Hit]] = []
         if self._semantic is not None and segment_vectors is not None:
@@ -394,10 +397,14 @@ class Referee:
         try:
             return self.scorer.score(analysis, targets, story, read=typed)
         except EmbeddingError:
-            if not self._scorer_failed:
-                self._scorer_failed = True
-                log.exception("the learned scorer failed: rulings go on without it")
+            self._log_scorer_failure()
             return []
+
+    def _log_scorer_failure(self) -> None:
+        """Log, once, that the learned scorer's models could not be loaded or run."""
+        if not self._scorer_failed:
+            self._scorer_failed = True
+            log.exception("the learned scorer failed: rulings go on without it")
 
     # lexical and inference -------------------------------------------------------------
 
@@ -514,9 +521,11 @@ class Referee:
         found: Mapping[int, _Evidence],
         blocked: set[int],
         language: Language | None,
+        typed_held: bool,
     ) -> dict[int, _Evidence]:
         """Evidence for the held cards the text describes again (cast.py): only cards of
-        characters, items and places (or free-text ones) that nothing else found or blocked."""
+        characters, items and places (or free-text ones) that nothing else found or blocked.
+        `typed_held`: a labels-only card is held (the cast's judge asks only then)."""
         open_targets = {
             i
             for i, t in enumerate(targets)
@@ -567,7 +576,7 @@ class Referee:
             kind_of=kind_of,
             blocked=guarded,
             language=language,
-            judge=self._cast_judge(analysis, targets, story),
+            judge=self._cast_judge(analysis, targets, story) if typed_held else None,
         )
         return {
             owner: _Evidence(
@@ -586,13 +595,11 @@ class Referee:
     ) -> _CrossJudge | None:
         """The cross-encoder as the cast's judge (cast.py's `Judge`), when the learned model
         carries a threshold for it (`CrossHead.recast`): it reads each asked card's label with
-        the story and the text, as it reads a labels-only card. Only where a labels-only card
-        is held, the cross-encoder's own ground: a table with the deck alone never loads it
+        the story and the text, as it reads a labels-only card. Asked only where a labels-only
+        card is held, the cross-encoder's own ground: a table with the deck alone never loads it
         (measured: 100 MB more at such a table, for a few re-mentions)."""
         cross = self.scorer.cross if self.scorer is not None else None
         if cross is None or cross.head.recast is None:
-            return None
-        if not any(self._labels_only(t) for t in targets):
             return None
 
         def ask(indices: Sequence[int]) -> Sequence[float]:
@@ -600,9 +607,7 @@ class Referee:
             try:
                 return list(cross.read(analysis.text, story, asked, analysis.language).mention)
             except EmbeddingError:
-                if not self._scorer_failed:
-                    self._scorer_failed = True
-                    log.exception("the learned scorer failed: rulings go on without it")
+                self._log_scorer_failure()
                 return [0.0] * len(indices)
 
         return _CrossJudge(cross.head.recast, ask)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from companion.cards import LANGUAGES
 from companion.referee.patterns import Hit
 from companion.referee.tokens import Language, words
 
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
     from companion.referee.text import Analysis
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "phenomena"
-LANGUAGES: tuple[Language, ...] = ("en", "es", "ja")
 
 
 @cache
