@@ -6,6 +6,7 @@ from collections.abc import Callable
 from companion.cards import Deck
 from companion.referee.cross import CrossScorer
 from companion.referee.learned import LearnedModel, MentionScorer, load_model
+from companion.referee.lemmas import use_cache_dir
 from companion.referee.models import CardEnricher
 from companion.referee.referee import Referee
 from companion.settings import Settings
@@ -89,7 +90,9 @@ def remember_spans(embedder: Embedder) -> Embedder:
 def referee_from_settings(deck: Deck, settings: Settings, embedder: Embedder | None) -> Referee:
     """A referee on `embedder` (None: lexical and rule evidence only) whose card vectors survive
     restarts under the settings' cache directory, with the learned scorer when turned on and
-    the card enricher when a language model is configured."""
+    the card enricher when a language model is configured. Its lemma tries are kept under the
+    same directory."""
+    use_cache_dir(settings.cache_dir)
     if embedder is None:
         return Referee(deck, None, enricher=enricher_from_settings(deck, settings))
     vectors = CardVectorCache(embedder, cache_dir=settings.cache_dir)

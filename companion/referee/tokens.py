@@ -1,9 +1,10 @@
 """Tokens with match keys and offsets into the original text, for English, Spanish and Japanese.
 
 Latin-script runs are split into words by a regular expression and keyed by their folded form,
-their simplemma lemma and (for nouns simplemma misses) a plain plural-stripped form. Japanese
-runs are cut by SudachiPy (mode C, so 王国 stays one word and 王 does not fire inside it) and
-keyed by surface, dictionary form and normalized form (カエル and 蛙 share "蛙").
+their simplemma lemma (from simplemma's dictionaries as tries: `lemmas`) and (for nouns
+simplemma misses) a plain plural-stripped form. Japanese runs are cut by SudachiPy (mode C, so
+王国 stays one word and 王 does not fire inside it) and keyed by surface, dictionary form and
+normalized form (カエル and 蛙 share "蛙").
 """
 
 import re
@@ -13,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal
 
-import simplemma
 from sudachipy import Dictionary, SplitMode
 
 from companion.cards import fold
+from companion.referee.lemmas import language_ratios, lemmatize
 
 Language = Literal["en", "ja", "es"]
 LatinLanguage = Literal["en", "es"]
@@ -75,7 +76,7 @@ def detect_latin_language(text: str) -> LatinLanguage:
     en = sum(w in _EN_HINTS for w in words_)
     es = sum(w in _ES_HINTS for w in words_) + 2 * sum(ch in _ES_LETTERS for ch in text.lower())
     if abs(en - es) < 2 and words_:
-        ratios = dict(simplemma.langdetect(" ".join(words_[:200]), lang=("en", "es")))
+        ratios = language_ratios(" ".join(words_[:200]))
         es_ratio, en_ratio = ratios.get("es", 0.0), ratios.get("en", 0.0)
         if es_ratio != en_ratio:
             return "es" if es_ratio > en_ratio else "en"
@@ -152,13 +153,13 @@ def latin_keys(word: str, lang: LatinLanguage) -> tuple[frozenset[str], frozense
     nouns = {fold(lower)}
     if lang == "en":
         base = lower[:-2] if lower.endswith("'s") else lower
-        lemma = fold(simplemma.lemmatize(base, lang="en").lower())
+        lemma = fold(lemmatize(base, "en").lower())
         nouns.add(fold(base))
         nouns.update(fold(v) for v in _english_variants(lower))
         if base.endswith(("s", "en")) or base in _IRREGULAR_PLURALS:
             nouns.add(lemma)  # "children" → "child", "wolves" → "wolf"
     else:
-        lemma = fold(simplemma.lemmatize(lower, lang="es").lower())
+        lemma = fold(lemmatize(lower, "es").lower())
         nouns.update(fold(v) for v in _spanish_variants(lower))
     nouns.discard("")
     return frozenset(nouns), frozenset(nouns | {lemma} - {""})
