@@ -87,6 +87,7 @@ from evals.data.cases import (
     load_fresh7,
     load_fresh8,
     load_fresh9,
+    load_fresh10,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -112,6 +113,7 @@ FRESH_SETS = {
     "fresh7": ("Seventh fresh blind set (written 2026-11-25)", "referee_fresh7.jsonl"),
     "fresh8": ("Eighth fresh blind set (written 2026-11-25)", "referee_fresh8.jsonl"),
     "fresh9": ("Ninth fresh blind set (written 2026-11-25)", "referee_fresh9.jsonl"),
+    "fresh10": ("Tenth fresh blind set (written 2026-11-25)", "referee_fresh10.jsonl"),
 }
 FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh": load_fresh,
@@ -123,6 +125,7 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh7": load_fresh7,
     "fresh8": load_fresh8,
     "fresh9": load_fresh9,
+    "fresh10": load_fresh10,
 }
 # the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
 LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
