@@ -30,14 +30,14 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
 - **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had;
 - **fresh6**: the same, on `referee_fresh6.jsonl`, a sixth, written after the fifth had;
-- **fresh7**, **fresh8**, **fresh9**: the same, a seventh, an eighth and a ninth.
+- **fresh7** … **fresh10**: the same, a seventh to a tenth.
 
 Since 2026-11-25 the shipped learned path's cross-encoder (`evals.referee_cross`) learns from
 the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run reads only
 `DEFAULT_SETS` unless `--sets` names others (their sections then say they were learned from).
 The veto on the tables' finds (`evals.referee_veto`) learns from the sixth and seventh sets too
 (`VETO_LEARNED_FROM`), and the threshold of the cast's judge (`evals.referee_recast`) from the
-same two: the eighth and ninth, which only decided between models, are what a run reads by
+same two: the eighth, ninth and tenth, which only decided between models, are what a run reads by
 default.
 The leave-cards-out line measures the logistic fold models (`LearnedModel.for_fold` drops the
 cross-encoder, which was trained with every deck card's dev rows). With `--cross-folds DIR`
@@ -135,7 +135,7 @@ VETO_LEARNED_FROM = (*LEARNED_FROM, "fresh6", "fresh7")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
 # models and were not learned from (an untouched set is read only for the choice it is
 # reserved for: `--sets`)
-DEFAULT_SETS = ("fresh8", "fresh9")
+DEFAULT_SETS = ("fresh8", "fresh9", "fresh10")
 # every registered set has spent its choice (only an unregistered file is untouched)
 SPENT_SETS = tuple(FRESH_SETS)
 LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)

@@ -64,7 +64,9 @@ cast's judge (evals.referee_lco reads it by default since).
 
 A thirteenth, ``referee_fresh10.jsonl`` (split "blind", ids ``f10-<lang>-<nnn>``), is a tenth fresh
 blind set, written blind under the same rules for the choice after the ninth set's.
-``load_fresh10()`` loads it; its split is fixed. No evaluation reads it.
+``load_fresh10()`` loads it; its split is fixed. It was spent on 2026-11-25 on the choice of
+candidate M (more spent sets for the cross-encoder; not shipped), and evals.referee_lco reads it
+by default since.
 
 A fourteenth, ``referee_fresh11.jsonl`` (split "blind", ids ``f11-<lang>-<nnn>``), is an eleventh
 fresh blind set, written blind under the same rules for the choice after the tenth set's.
