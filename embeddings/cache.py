@@ -10,13 +10,15 @@ embeds only texts it has never seen (a player's free-text card, say).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -153,3 +155,15 @@ def _save(path: Path, matrix: Vectors) -> None:
     except OSError:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def file_lock(lock_path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `lock_path` (created if absent) across processes: a build into
+    a shared cache directory happens once when several workers start together."""
+    with lock_path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

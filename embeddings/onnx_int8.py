@@ -9,15 +9,13 @@ model behind. Run time needs only onnxruntime, tokenizers and numpy.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +23,7 @@ import numpy as np
 from embeddings import onnx_build
 from embeddings.base import Vectors, as_text_list, l2_normalise
 from embeddings.bundled import max_seq_length, model_fingerprint
+from embeddings.cache import file_lock
 from embeddings.errors import ModelBuildError
 
 BUILD_TIMEOUT_S = 600
@@ -114,7 +113,7 @@ def build_once(models: Path, key: str, command: Sequence[str]) -> Path:
     a file lock (two processes starting together build it once), into a temporary directory
     renamed into place (a crash leaves no half-built model behind)."""
     target = models / key
-    with _locked(models / f".{key}.lock"):
+    with file_lock(models / f".{key}.lock"):
         if (target / "manifest.json").is_file():  # another process built it while we waited
             return target
         staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=models))
@@ -169,16 +168,6 @@ def _write_atomically(path: Path, text: str) -> None:
     with os.fdopen(handle, "w") as file:
         file.write(text)
     os.replace(temp, path)
-
-
-@contextmanager
-def _locked(lock_path: Path) -> Iterator[None]:
-    with lock_path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def default_threads() -> int:

@@ -19,7 +19,6 @@ Safe to share between threads: the set-up runs once, under a lock; the lemmatise
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import os
@@ -28,8 +27,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
@@ -39,6 +37,8 @@ import simplemma
 from simplemma import LanguageDetector, Lemmatizer
 from simplemma.strategies import DefaultStrategy
 from simplemma.token_sampler import MostCommonTokenSampler, RelaxedMostCommonTokenSampler
+
+from embeddings.cache import file_lock
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ def ensure_built(cache_dir: Path) -> Path:
     if (target / "manifest.json").is_file():
         return target
     root.mkdir(parents=True, exist_ok=True)
-    with _locked(root / f".{key}.lock"):
+    with file_lock(root / f".{key}.lock"):
         if (target / "manifest.json").is_file():  # another process built it while we waited
             return target
         staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=root))
@@ -204,13 +204,3 @@ class _LoadedTries:
             return self._tries[lang]
         except KeyError:
             raise ValueError(f"no trie for {lang!r}: only {LANGS}") from None
-
-
-@contextmanager
-def _locked(lock_path: Path) -> Iterator[None]:
-    with lock_path.open("a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
