@@ -8,10 +8,10 @@ lookups). Building them takes ~1.4 s and peaks at ~220 MB, so it happens once pe
 subprocess (a server's memory never sees that peak), into ``cache_dir/lemmas/<key>/``, where the
 key names the simplemma and marisa-trie versions: in a temporary directory renamed into place,
 under a file lock (two workers starting together build once; a crash leaves nothing half-built).
-``cache_dir`` is the settings' (`use_cache_dir`, called by `referee_from_settings`), else
-$COMPANION_CACHE_DIR, else ~/.cache/storytelling-companion (the settings' default). Should the
-tries be out of reach (an unwritable cache, a failed build), simplemma's plain dictionaries
-stand in: the same lemmas, in more memory, and a warning in the log.
+``cache_dir`` is the one `referee_from_settings` passes (`use_cache_dir`), else the settings'
+own (`default_cache_dir`). Should the tries be out of reach (an unwritable cache, a failed
+build), simplemma's plain dictionaries stand in: the same lemmas, in more memory, and a warning
+in the log.
 
 Safe to share between threads: the set-up runs once, under a lock; the lemmatiser's cache is a
 `functools.lru_cache`; a trie lookup only reads (marisa-trie gives each lookup its own agent).
@@ -97,9 +97,10 @@ def is_compact() -> bool:
 
 
 def default_cache_dir() -> Path:
-    return Path(
-        os.environ.get("COMPANION_CACHE_DIR") or Path.home() / ".cache" / "storytelling-companion"
-    )
+    """The settings' cache directory ($COMPANION_CACHE_DIR, .env, or its default)."""
+    from companion.settings import Settings  # only when no referee_from_settings set one
+
+    return Settings().cache_dir
 
 
 def cache_key() -> str:
