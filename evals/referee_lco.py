@@ -30,15 +30,15 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
 - **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had;
 - **fresh6**: the same, on `referee_fresh6.jsonl`, a sixth, written after the fifth had;
-- **fresh7** … **fresh10**: the same, a seventh to a tenth.
+- **fresh7** … **fresh11**: the same, a seventh to an eleventh.
 
 Since 2026-11-25 the shipped learned path's cross-encoder (`evals.referee_cross`) learns from
 the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run reads only
 `DEFAULT_SETS` unless `--sets` names others (their sections then say they were learned from).
 The veto on the tables' finds (`evals.referee_veto`) learns from the sixth and seventh sets too
 (`VETO_LEARNED_FROM`), and the threshold of the cast's judge (`evals.referee_recast`) from the
-same two: the eighth, ninth and tenth, which only decided between models, are what a run reads by
-default.
+same two: the eighth, ninth and tenth, which only decided between models, and the eleventh, which
+decided nothing (it measured the shipped model once), are what a run reads by default.
 The leave-cards-out line measures the logistic fold models (`LearnedModel.for_fold` drops the
 cross-encoder, which was trained with every deck card's dev rows). With `--cross-folds DIR`
 (`make train-folds` trains them, ~1 h), each fold's cards are ruled by a cross-encoder trained
@@ -88,6 +88,7 @@ from evals.data.cases import (
     load_fresh8,
     load_fresh9,
     load_fresh10,
+    load_fresh11,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -114,6 +115,7 @@ FRESH_SETS = {
     "fresh8": ("Eighth fresh blind set (written 2026-11-25)", "referee_fresh8.jsonl"),
     "fresh9": ("Ninth fresh blind set (written 2026-11-25)", "referee_fresh9.jsonl"),
     "fresh10": ("Tenth fresh blind set (written 2026-11-25)", "referee_fresh10.jsonl"),
+    "fresh11": ("Eleventh fresh blind set (written 2026-11-25)", "referee_fresh11.jsonl"),
 }
 FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh": load_fresh,
@@ -126,6 +128,7 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh8": load_fresh8,
     "fresh9": load_fresh9,
     "fresh10": load_fresh10,
+    "fresh11": load_fresh11,
 }
 # the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
 LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
@@ -135,7 +138,7 @@ VETO_LEARNED_FROM = (*LEARNED_FROM, "fresh6", "fresh7")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
 # models and were not learned from (an untouched set is read only for the choice it is
 # reserved for: `--sets`)
-DEFAULT_SETS = ("fresh8", "fresh9", "fresh10")
+DEFAULT_SETS = ("fresh8", "fresh9", "fresh10", "fresh11")
 # every registered set has spent its choice (only an unregistered file is untouched)
 SPENT_SETS = tuple(FRESH_SETS)
 LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)
@@ -633,6 +636,8 @@ def _fresh_section(
 def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
     """Issue 11's targets beside today's figures (embedder on), for the learned referee to beat."""
     rows: list[tuple[str, str, float]] = []
+    # the largest drop F1 could show: a perfect referee (F1 1) less the referee without embedder
+    ceilings: list[str] = []
     reduced_on, reduced_off = lco.systems["reduced on"], lco.systems["reduced off"]
     rows.append(("labels-only cards F1, leave-cards-out", "≥ 0.85", reduced_on.overall.f1))
     rows += [
@@ -662,6 +667,7 @@ def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
         ]
         drop = custom.f1 - off.by_card_kind["custom"].f1
         rows.append((f"custom F1 drop with the embedder off, {split}", "≥ 0.25", drop))
+        ceilings.append(f"{split} {1 - off.by_card_kind['custom'].f1:.3f}")
     rows.append(
         (
             "labels-only F1 drop with the embedder off, leave-cards-out",
@@ -669,6 +675,7 @@ def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
             reduced_on.overall.f1 - reduced_off.overall.f1,
         )
     )
+    ceilings.append(f"leave-cards-out {1 - reduced_off.overall.f1:.3f}")
     if "holdout" in tallies:
         holdout = tallies["holdout"]["on"].overall
         rows.append(("bundled deck F1, holdout", "≥ 0.94", holdout.f1))
@@ -680,6 +687,11 @@ def _targets(tallies: dict[str, dict[str, Tally]], lco: LcoResult) -> list[str]:
         "|---|---|---|",
     ]
     lines += [f"| {name} | {target} | {value:.3f} |" for name, target, value in rows]
+    lines += [
+        "",
+        "The largest drop with the embedder off that any referee could show, 1 − the F1 of the "
+        "referee without it (the card's own words, rules and guards): " + ", ".join(ceilings) + ".",
+    ]
     return lines
 
 
