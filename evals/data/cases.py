@@ -72,6 +72,10 @@ A fourteenth, ``referee_fresh11.jsonl`` (split "blind", ids ``f11-<lang>-<nnn>``
 fresh blind set, written blind under the same rules for the choice after the tenth set's.
 ``load_fresh11()`` loads it; its split is fixed. No evaluation reads it.
 
+A fifteenth, ``referee_fresh12.jsonl`` (split "blind", ids ``f12-<lang>-<nnn>``), is a twelfth
+fresh blind set, written blind under the same rules for the choice after the eleventh set's.
+``load_fresh12()`` loads it; its split is fixed. No evaluation reads it.
+
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
 (evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md). The
 sixth and seventh are training data of the veto on the tables' finds (evals.referee_veto).
@@ -96,6 +100,7 @@ FRESH8_PATH = Path(__file__).with_name("referee_fresh8.jsonl")
 FRESH9_PATH = Path(__file__).with_name("referee_fresh9.jsonl")
 FRESH10_PATH = Path(__file__).with_name("referee_fresh10.jsonl")
 FRESH11_PATH = Path(__file__).with_name("referee_fresh11.jsonl")
+FRESH12_PATH = Path(__file__).with_name("referee_fresh12.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 # More training cases of the fresh sets' kind (ids t2- … t5-), learned from only.
 TRAIN_MORE_PATHS = tuple(
@@ -147,6 +152,7 @@ FIXED_SPLIT_PATHS = (
     FRESH9_PATH,
     FRESH10_PATH,
     FRESH11_PATH,
+    FRESH12_PATH,
     TRAIN_CUSTOM_PATH,
     *TRAIN_MORE_PATHS,
 )
@@ -218,6 +224,11 @@ def load_fresh10(path: Path = FRESH10_PATH) -> list[Case]:
 
 def load_fresh11(path: Path = FRESH11_PATH) -> list[Case]:
     """The eleventh fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh12(path: Path = FRESH12_PATH) -> list[Case]:
+    """The twelfth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
