@@ -30,7 +30,7 @@ without one ("embedder off": lexical evidence, rules and guards only):
 - **fresh4**: the same, on `referee_fresh4.jsonl`, a fourth, written after the third had;
 - **fresh5**: the same, on `referee_fresh5.jsonl`, a fifth, written after the fourth had;
 - **fresh6**: the same, on `referee_fresh6.jsonl`, a sixth, written after the fifth had;
-- **fresh7** … **fresh11**: the same, a seventh to an eleventh.
+- **fresh7** … **fresh12**: the same, a seventh to a twelfth.
 
 Since 2026-11-25 the shipped learned path's cross-encoder (`evals.referee_cross`) learns from
 the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run reads only
@@ -89,6 +89,7 @@ from evals.data.cases import (
     load_fresh9,
     load_fresh10,
     load_fresh11,
+    load_fresh12,
     load_holdout,
 )
 from evals.referee_eval import Counts, story_of
@@ -116,6 +117,7 @@ FRESH_SETS = {
     "fresh9": ("Ninth fresh blind set (written 2026-11-25)", "referee_fresh9.jsonl"),
     "fresh10": ("Tenth fresh blind set (written 2026-11-25)", "referee_fresh10.jsonl"),
     "fresh11": ("Eleventh fresh blind set (written 2026-11-25)", "referee_fresh11.jsonl"),
+    "fresh12": ("Twelfth fresh blind set (written 2026-11-25)", "referee_fresh12.jsonl"),
 }
 FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh": load_fresh,
@@ -129,6 +131,7 @@ FRESH_LOADERS: dict[str, Callable[[], list[Case]]] = {
     "fresh9": load_fresh9,
     "fresh10": load_fresh10,
     "fresh11": load_fresh11,
+    "fresh12": load_fresh12,
 }
 # the sets the shipped cross-encoder learns from (evals.referee_cross): no longer a measure
 LEARNED_FROM = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
