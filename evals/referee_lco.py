@@ -37,8 +37,9 @@ the first five sets (`LEARNED_FROM`): they measure nothing any more, and a run r
 `DEFAULT_SETS` unless `--sets` names others (their sections then say they were learned from).
 The veto on the tables' finds (`evals.referee_veto`) learns from the sixth and seventh sets too
 (`VETO_LEARNED_FROM`), and the threshold of the cast's judge (`evals.referee_recast`) from the
-same two: the eighth, ninth and tenth, which only decided between models, and the eleventh, which
-decided nothing (it measured the shipped model once), are what a run reads by default.
+same two: the eighth, ninth, tenth and twelfth, which only decided between models, and the
+eleventh, which decided nothing (it measured the shipped model once), are what a run reads by
+default.
 The leave-cards-out line measures the logistic fold models (`LearnedModel.for_fold` drops the
 cross-encoder, which was trained with every deck card's dev rows). With `--cross-folds DIR`
 (`make train-folds` trains them, ~1 h), each fold's cards are ruled by a cross-encoder trained
@@ -141,7 +142,7 @@ VETO_LEARNED_FROM = (*LEARNED_FROM, "fresh6", "fresh7")
 # the sets a run reads unless told otherwise: those that have spent their one choice between
 # models and were not learned from (an untouched set is read only for the choice it is
 # reserved for: `--sets`)
-DEFAULT_SETS = ("fresh8", "fresh9", "fresh10", "fresh11")
+DEFAULT_SETS = ("fresh8", "fresh9", "fresh10", "fresh11", "fresh12")
 # every registered set has spent its choice (only an unregistered file is untouched)
 SPENT_SETS = tuple(FRESH_SETS)
 LEARNED_FROM_FILES = frozenset(FRESH_SETS[name][1] for name in LEARNED_FROM)
