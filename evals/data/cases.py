@@ -76,6 +76,10 @@ A fifteenth, ``referee_fresh12.jsonl`` (split "blind", ids ``f12-<lang>-<nnn>``)
 fresh blind set, written blind under the same rules for the choice after the eleventh set's.
 ``load_fresh12()`` loads it; its split is fixed. No evaluation reads it.
 
+A sixteenth, ``referee_fresh13.jsonl`` (split "blind", ids ``f13-<lang>-<nnn>``), is a thirteenth
+fresh blind set, written blind under the same rules for the choice after the twelfth set's.
+``load_fresh13()`` loads it; its split is fixed. No evaluation reads it.
+
 Since 2026-11-25 the first five fresh sets are training data: the learned path's cross-encoder
 (evals.referee_cross) learns from them, so they measure nothing any more (LABELLING.md). The
 sixth and seventh are training data of the veto on the tables' finds (evals.referee_veto).
@@ -101,6 +105,7 @@ FRESH9_PATH = Path(__file__).with_name("referee_fresh9.jsonl")
 FRESH10_PATH = Path(__file__).with_name("referee_fresh10.jsonl")
 FRESH11_PATH = Path(__file__).with_name("referee_fresh11.jsonl")
 FRESH12_PATH = Path(__file__).with_name("referee_fresh12.jsonl")
+FRESH13_PATH = Path(__file__).with_name("referee_fresh13.jsonl")
 TRAIN_CUSTOM_PATH = Path(__file__).with_name("referee_train_custom.jsonl")  # learned from only
 # More training cases of the fresh sets' kind (ids t2- … t5-), learned from only.
 TRAIN_MORE_PATHS = tuple(
@@ -153,6 +158,7 @@ FIXED_SPLIT_PATHS = (
     FRESH10_PATH,
     FRESH11_PATH,
     FRESH12_PATH,
+    FRESH13_PATH,
     TRAIN_CUSTOM_PATH,
     *TRAIN_MORE_PATHS,
 )
@@ -229,6 +235,11 @@ def load_fresh11(path: Path = FRESH11_PATH) -> list[Case]:
 
 def load_fresh12(path: Path = FRESH12_PATH) -> list[Case]:
     """The twelfth fresh blind set (split "blind"), or none when the file is absent."""
+    return _load_fixed_split(path, FRESH_SPLIT)
+
+
+def load_fresh13(path: Path = FRESH13_PATH) -> list[Case]:
+    """The thirteenth fresh blind set (split "blind"), or none when the file is absent."""
     return _load_fixed_split(path, FRESH_SPLIT)
 
 
