@@ -70,11 +70,13 @@ by default since.
 
 A fourteenth, ``referee_fresh11.jsonl`` (split "blind", ids ``f11-<lang>-<nnn>``), is an eleventh
 fresh blind set, written blind under the same rules for the choice after the tenth set's.
-``load_fresh11()`` loads it; its split is fixed. No evaluation reads it.
+``load_fresh11()`` loads it; its split is fixed. It chose nothing: it measured the shipped model
+once (2026-11-25), and evals.referee_lco has read it by default since.
 
 A fifteenth, ``referee_fresh12.jsonl`` (split "blind", ids ``f12-<lang>-<nnn>``), is a twelfth
 fresh blind set, written blind under the same rules for the choice after the eleventh set's.
-``load_fresh12()`` loads it; its split is fixed. No evaluation reads it.
+``load_fresh12()`` loads it; its split is fixed. It was spent on candidate S (2026-11-25), and
+evals.referee_lco has read it by default since.
 
 A sixteenth, ``referee_fresh13.jsonl`` (split "blind", ids ``f13-<lang>-<nnn>``), is a thirteenth
 fresh blind set, written blind under the same rules for the choice after the twelfth set's.
