@@ -14,10 +14,11 @@ import fcntl
 import hashlib
 import os
 import re
+import shutil
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -167,3 +168,23 @@ def file_lock(lock_path: Path) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def build_once_into(root: Path, key: str, build: Callable[[Path], None]) -> Path:
+    """``root/key``, made by ``build(staging_dir)`` unless it holds a ``manifest.json`` already
+    (which `build` must write): under a file lock (processes starting together build it once),
+    into a temporary directory renamed into place (a crash leaves nothing half-built behind).
+    The int8 model builds and the referee's lemma tries share it."""
+    target = root / key
+    with file_lock(root / f".{key}.lock"):
+        if (target / "manifest.json").is_file():  # another process built it while we waited
+            return target
+        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=root))
+        try:
+            build(staging)
+            if target.exists():  # no manifest: not ours to trust (a hand-made or broken copy)
+                shutil.rmtree(target)
+            os.rename(staging, target)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return target

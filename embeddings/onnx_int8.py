@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -23,7 +22,7 @@ import numpy as np
 from embeddings import onnx_build
 from embeddings.base import Vectors, as_text_list, l2_normalise
 from embeddings.bundled import max_seq_length, model_fingerprint
-from embeddings.cache import file_lock
+from embeddings.cache import build_once_into
 from embeddings.errors import ModelBuildError
 
 BUILD_TIMEOUT_S = 600
@@ -112,19 +111,7 @@ def build_once(models: Path, key: str, command: Sequence[str]) -> Path:
     """``models/key``, built by ``python -m *command* OUT_DIR`` unless it is there already: under
     a file lock (two processes starting together build it once), into a temporary directory
     renamed into place (a crash leaves no half-built model behind)."""
-    target = models / key
-    with file_lock(models / f".{key}.lock"):
-        if (target / "manifest.json").is_file():  # another process built it while we waited
-            return target
-        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=models))
-        try:
-            _run_build(command, staging)
-            if target.exists():  # no manifest: not ours to trust (a hand-made or broken copy)
-                shutil.rmtree(target)
-            os.rename(staging, target)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-    return target
+    return build_once_into(models, key, lambda staging: _run_build(command, staging))
 
 
 def _run_build(command: Sequence[str], out_dir: Path) -> None:

@@ -7,7 +7,8 @@ The tries are simplemma's own (`TrieDictionaryFactory`: its build, its file form
 lookups). Building them takes ~1.4 s and peaks at ~220 MB, so it happens once per machine, in a
 subprocess (a server's memory never sees that peak), into ``cache_dir/lemmas/<key>/``, where the
 key names the simplemma and marisa-trie versions: in a temporary directory renamed into place,
-under a file lock (two workers starting together build once; a crash leaves nothing half-built).
+under a file lock (two workers starting together build once; a crash leaves nothing half-built:
+`embeddings.cache.build_once_into`, as for the int8 models).
 ``cache_dir`` is the one `referee_from_settings` passes (`use_cache_dir`), else the settings'
 own (`default_cache_dir`). Should the tries be out of reach (an unwritable cache, a failed
 build), simplemma's plain dictionaries stand in: the same lemmas, in more memory, and a warning
@@ -21,11 +22,8 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -38,7 +36,7 @@ from simplemma import LanguageDetector, Lemmatizer
 from simplemma.strategies import DefaultStrategy
 from simplemma.token_sampler import MostCommonTokenSampler, RelaxedMostCommonTokenSampler
 
-from embeddings.cache import file_lock
+from embeddings.cache import build_once_into
 
 logger = logging.getLogger(__name__)
 
@@ -112,35 +110,28 @@ def ensure_built(cache_dir: Path) -> Path:
     """The directory of the en and es tries under `cache_dir`, built first if it is not there
     (in a subprocess, into a temporary directory renamed into place, under a file lock)."""
     root = cache_dir / "lemmas"
-    key = cache_key()
-    target = root / key
+    target = root / cache_key()
     if (target / "manifest.json").is_file():
         return target
     root.mkdir(parents=True, exist_ok=True)
-    with file_lock(root / f".{key}.lock"):
-        if (target / "manifest.json").is_file():  # another process built it while we waited
-            return target
-        staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=root))
-        try:
-            done = subprocess.run(
-                [sys.executable, "-c", _BUILD, str(staging), *LANGS],
-                capture_output=True,
-                text=True,
-                timeout=BUILD_TIMEOUT_S,
-                check=False,
-            )
-            missing = [lang for lang in LANGS if not (staging / f"{lang}.dic").is_file()]
-            if done.returncode != 0 or missing:
-                tail = "\n".join(done.stderr.strip().splitlines()[-5:])
-                raise OSError(f"building the tries failed (missing {missing}): {tail}")
-            manifest = {"simplemma": simplemma.__version__, "marisa-trie": version("marisa-trie")}
-            (staging / "manifest.json").write_text(json.dumps({**manifest, "langs": LANGS}))
-            if target.exists():  # no manifest: not ours to trust
-                shutil.rmtree(target)
-            os.rename(staging, target)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-    return target
+    return build_once_into(root, cache_key(), _build_tries)
+
+
+def _build_tries(out_dir: Path) -> None:
+    """The en and es tries and their manifest, written into `out_dir` by a subprocess."""
+    done = subprocess.run(
+        [sys.executable, "-c", _BUILD, str(out_dir), *LANGS],
+        capture_output=True,
+        text=True,
+        timeout=BUILD_TIMEOUT_S,
+        check=False,
+    )
+    missing = [lang for lang in LANGS if not (out_dir / f"{lang}.dic").is_file()]
+    if done.returncode != 0 or missing:
+        tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+        raise OSError(f"building the tries failed (missing {missing}): {tail}")
+    manifest = {"simplemma": simplemma.__version__, "marisa-trie": version("marisa-trie")}
+    (out_dir / "manifest.json").write_text(json.dumps({**manifest, "langs": LANGS}))
 
 
 def _lemmas() -> _Lemmas:
